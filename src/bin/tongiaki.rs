@@ -1,1 +1,115 @@
-fn main() {}
+//! Command line: `play`, `simulate` and `serve` on the same library.
+
+use std::process::ExitCode;
+use tongiaki::script::{run_script, trace_line};
+use tongiaki::simulate::{simulate, SimConfig};
+
+const USAGE: &str = "usage:
+  tongiaki play SCRIPT.json [--trace]
+  tongiaki simulate --players N --games G --seed S [--bots a,b,...] [--json]
+  tongiaki serve [--port N] [--www DIR] [--pkg DIR]";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(|s| s.as_str()) {
+        Some("play") => play(&args[1..]),
+        Some("simulate") => sim(&args[1..]),
+        Some("serve") => serve(&args[1..]),
+        _ => {
+            eprintln!("{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn play(args: &[String]) -> ExitCode {
+    let trace = args.iter().any(|a| a == "--trace");
+    let Some(path) = args.iter().find(|a| !a.starts_with("--")) else {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("cannot read {path}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let script: serde_json::Value = match serde_json::from_str(&text) {
+        Ok(v) => v,
+        Err(e) => {
+            println!(
+                "{}",
+                serde_json::json!({"index": null, "code": "bad_options", "message": format!("The script is not valid JSON: {e}")})
+            );
+            return ExitCode::from(1);
+        }
+    };
+    let result = run_script(&script, |i, g| {
+        if trace {
+            println!("{}", trace_line(i, g));
+        }
+    });
+    match result {
+        Ok(g) => {
+            if !trace {
+                println!("{}", g.snapshot_json());
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            println!("{}", e.to_json());
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn flag<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1))
+        .map(|s| s.as_str())
+}
+
+fn sim(args: &[String]) -> ExitCode {
+    let num = |name: &str, default: u64| -> Result<u64, String> {
+        match flag(args, name) {
+            None => Ok(default),
+            Some(v) => v
+                .parse()
+                .map_err(|_| format!("{name} needs a whole number, not {v}")),
+        }
+    };
+    let cfg = (|| -> Result<SimConfig, String> {
+        Ok(SimConfig {
+            players: num("--players", 4)? as usize,
+            games: num("--games", 1000)? as usize,
+            seed: num("--seed", 1)?,
+            bots: flag(args, "--bots")
+                .unwrap_or("random")
+                .split(',')
+                .map(|s| s.trim().to_string())
+                .collect(),
+        })
+    })();
+    let result = cfg.and_then(|c| simulate(&c));
+    match result {
+        Ok(r) => {
+            if args.iter().any(|a| a == "--json") {
+                println!("{}", r.to_json());
+            } else {
+                print!("{}", r.to_text());
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("simulate: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn serve(_args: &[String]) -> ExitCode {
+    eprintln!("serve: not built yet");
+    ExitCode::from(2)
+}

@@ -1,0 +1,444 @@
+//! Actions of API.md, and their strict parsing from JSON.
+//!
+//! Parsing decides `malformed_action` (not an object, unknown type, missing
+//! field, wrong JSON type, negative number, unknown card id); whether a well
+//! formed action is allowed now is the game's business (`illegal_action`).
+
+use crate::cards::CardId;
+use crate::error::Error;
+use serde::ser::{SerializeMap, Serializer};
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+/// A beach of a tile, named for R51 (`take`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct BeachRef {
+    pub tile: CardId,
+    pub beach: u32,
+}
+
+/// One decision of a player. Indexes are kept as parsed (u32, clamped) so
+/// that an out-of-range index is refused by the rules as `illegal_action`.
+#[derive(Clone, PartialEq, Eq, Debug, Hash)]
+pub enum Action {
+    SetupPlace {
+        beach: u32,
+    },
+    Expand {
+        tile: CardId,
+        beaches: Vec<u32>,
+        take: Option<BeachRef>,
+    },
+    FoundKingdom {
+        tile: CardId,
+    },
+    Resettle,
+    PlaceNew {
+        tile: CardId,
+        beaches: Vec<u32>,
+    },
+    Emigrate {
+        tile: CardId,
+        beach: u32,
+        jetty: u32,
+    },
+    Land {
+        seat: u32,
+        beach: u32,
+    },
+    Return {
+        seat: u32,
+    },
+    PlaceCard {
+        q: i32,
+        r: i32,
+        rotation: u32,
+    },
+    PlaceShip {
+        beach: u32,
+    },
+}
+
+pub const ACTION_TYPES: [&str; 10] = [
+    "setup_place",
+    "expand",
+    "found_kingdom",
+    "resettle",
+    "place_new",
+    "emigrate",
+    "land",
+    "return",
+    "place_card",
+    "place_ship",
+];
+
+impl Action {
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Action::SetupPlace { .. } => "setup_place",
+            Action::Expand { .. } => "expand",
+            Action::FoundKingdom { .. } => "found_kingdom",
+            Action::Resettle => "resettle",
+            Action::PlaceNew { .. } => "place_new",
+            Action::Emigrate { .. } => "emigrate",
+            Action::Land { .. } => "land",
+            Action::Return { .. } => "return",
+            Action::PlaceCard { .. } => "place_card",
+            Action::PlaceShip { .. } => "place_ship",
+        }
+    }
+
+    /// The same action with set-like fields in canonical (ascending) order:
+    /// `expand` beaches are a set, `place_new` beaches a multiset.
+    pub fn normalized(&self) -> Action {
+        let mut a = self.clone();
+        match &mut a {
+            Action::Expand { beaches, .. } | Action::PlaceNew { beaches, .. } => beaches.sort(),
+            _ => {}
+        }
+        a
+    }
+
+    pub fn to_json(&self) -> Value {
+        serde_json::to_value(self).expect("actions always serialize")
+    }
+
+    /// Parses an action from JSON as API.md describes. Extra fields are ignored.
+    pub fn from_json(v: &Value) -> Result<Action, Error> {
+        let obj = v.as_object().ok_or_else(|| {
+            Error::malformed(format!(
+                "An action must be a JSON object with a \"type\", not {}.",
+                describe(v)
+            ))
+        })?;
+        let ty = match obj.get("type") {
+            None => return Err(Error::malformed("The action has no \"type\" field.")),
+            Some(Value::String(s)) => s.as_str(),
+            Some(other) => {
+                return Err(Error::malformed(format!(
+                    "The action's \"type\" must be a string, not {}.",
+                    describe(other)
+                )))
+            }
+        };
+        let f = Fields { obj, ty };
+        Ok(match ty {
+            "setup_place" => Action::SetupPlace {
+                beach: f.index("beach")?,
+            },
+            "expand" => Action::Expand {
+                tile: f.card("tile")?,
+                beaches: f.index_list("beaches")?,
+                take: match obj.get("take") {
+                    None | Some(Value::Null) => None,
+                    Some(Value::Object(t)) => {
+                        let tf = Fields { obj: t, ty: "take" };
+                        Some(BeachRef {
+                            tile: tf.card("tile")?,
+                            beach: tf.index("beach")?,
+                        })
+                    }
+                    Some(other) => return Err(Error::malformed(format!(
+                        "\"take\" of an expand action must be an object {{tile, beach}}, not {}.",
+                        describe(other)
+                    ))),
+                },
+            },
+            "found_kingdom" => Action::FoundKingdom {
+                tile: f.card("tile")?,
+            },
+            "resettle" => Action::Resettle,
+            "place_new" => Action::PlaceNew {
+                tile: f.card("tile")?,
+                beaches: f.index_list("beaches")?,
+            },
+            "emigrate" => Action::Emigrate {
+                tile: f.card("tile")?,
+                beach: f.index("beach")?,
+                jetty: f.index("jetty")?,
+            },
+            "land" => Action::Land {
+                seat: f.index("seat")?,
+                beach: f.index("beach")?,
+            },
+            "return" => Action::Return {
+                seat: f.index("seat")?,
+            },
+            "place_card" => Action::PlaceCard {
+                q: f.coord("q")?,
+                r: f.coord("r")?,
+                rotation: f.index("rotation")?,
+            },
+            "place_ship" => Action::PlaceShip {
+                beach: f.index("beach")?,
+            },
+            other => {
+                return Err(Error::malformed(format!(
+                    "Unknown action type \"{}\"; known types are {}.",
+                    truncate(other),
+                    ACTION_TYPES.join(", ")
+                )))
+            }
+        })
+    }
+}
+
+fn truncate(s: &str) -> String {
+    if s.chars().count() > 40 {
+        format!("{}…", s.chars().take(40).collect::<String>())
+    } else {
+        s.to_string()
+    }
+}
+
+fn describe(v: &Value) -> String {
+    match v {
+        Value::Null => "null".into(),
+        Value::Bool(b) => format!("the boolean {b}"),
+        Value::Number(n) => format!("the number {n}"),
+        Value::String(s) => format!("the string \"{}\"", truncate(s)),
+        Value::Array(_) => "an array".into(),
+        Value::Object(_) => "an object".into(),
+    }
+}
+
+struct Fields<'a> {
+    obj: &'a Map<String, Value>,
+    ty: &'a str,
+}
+
+impl Fields<'_> {
+    fn get(&self, name: &str) -> Result<&Value, Error> {
+        self.obj.get(name).ok_or_else(|| {
+            Error::malformed(format!("The {} action needs a \"{name}\" field.", self.ty))
+        })
+    }
+
+    fn index_value(&self, name: &str, v: &Value) -> Result<u32, Error> {
+        match v {
+            Value::Number(n) => {
+                if let Some(u) = n.as_u64() {
+                    Ok(u.min(u32::MAX as u64) as u32)
+                } else if n.as_i64().is_some() || n.as_f64().is_some_and(|f| f < 0.0) {
+                    Err(Error::malformed(format!(
+                        "\"{name}\" of the {} action must not be negative (got {n}).",
+                        self.ty
+                    )))
+                } else {
+                    Err(Error::malformed(format!(
+                        "\"{name}\" of the {} action must be a whole number (got {n}).",
+                        self.ty
+                    )))
+                }
+            }
+            other => Err(Error::malformed(format!(
+                "\"{name}\" of the {} action must be a number, not {}.",
+                self.ty,
+                describe(other)
+            ))),
+        }
+    }
+
+    fn index(&self, name: &str) -> Result<u32, Error> {
+        let v = self.get(name)?;
+        self.index_value(name, v)
+    }
+
+    fn index_list(&self, name: &str) -> Result<Vec<u32>, Error> {
+        match self.get(name)? {
+            Value::Array(items) => {
+                if items.len() > 64 {
+                    return Err(Error::malformed(format!(
+                        "\"{name}\" of the {} action lists {} beaches; no island has that many.",
+                        self.ty,
+                        items.len()
+                    )));
+                }
+                items.iter().map(|v| self.index_value(name, v)).collect()
+            }
+            other => Err(Error::malformed(format!(
+                "\"{name}\" of the {} action must be an array of beach numbers, not {}.",
+                self.ty,
+                describe(other)
+            ))),
+        }
+    }
+
+    fn coord(&self, name: &str) -> Result<i32, Error> {
+        match self.get(name)? {
+            Value::Number(n) => match n.as_i64() {
+                Some(i) => Ok(i.clamp(i32::MIN as i64, i32::MAX as i64) as i32),
+                None if n.as_u64().is_some() => Ok(i32::MAX),
+                None => Err(Error::malformed(format!(
+                    "\"{name}\" of the {} action must be a whole number (got {n}).",
+                    self.ty
+                ))),
+            },
+            other => Err(Error::malformed(format!(
+                "\"{name}\" of the {} action must be a number, not {}.",
+                self.ty,
+                describe(other)
+            ))),
+        }
+    }
+
+    fn card(&self, name: &str) -> Result<CardId, Error> {
+        match self.get(name)? {
+            Value::String(s) => CardId::from_key(s).ok_or_else(|| {
+                Error::malformed(format!(
+                    "There is no card called \"{}\" in Tongiaki.",
+                    truncate(s)
+                ))
+            }),
+            other => Err(Error::malformed(format!(
+                "\"{name}\" of the {} action must be a card id such as \"tonga\", not {}.",
+                self.ty,
+                describe(other)
+            ))),
+        }
+    }
+}
+
+impl Serialize for BeachRef {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(Some(2))?;
+        m.serialize_entry("tile", self.tile.key())?;
+        m.serialize_entry("beach", &self.beach)?;
+        m.end()
+    }
+}
+
+impl Serialize for Action {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry("type", self.type_name())?;
+        match self {
+            Action::SetupPlace { beach } | Action::PlaceShip { beach } => {
+                m.serialize_entry("beach", beach)?;
+            }
+            Action::Expand {
+                tile,
+                beaches,
+                take,
+            } => {
+                m.serialize_entry("tile", tile.key())?;
+                m.serialize_entry("beaches", beaches)?;
+                if let Some(t) = take {
+                    m.serialize_entry("take", t)?;
+                }
+            }
+            Action::FoundKingdom { tile } => m.serialize_entry("tile", tile.key())?,
+            Action::Resettle => {}
+            Action::PlaceNew { tile, beaches } => {
+                m.serialize_entry("tile", tile.key())?;
+                m.serialize_entry("beaches", beaches)?;
+            }
+            Action::Emigrate { tile, beach, jetty } => {
+                m.serialize_entry("tile", tile.key())?;
+                m.serialize_entry("beach", beach)?;
+                m.serialize_entry("jetty", jetty)?;
+            }
+            Action::Land { seat, beach } => {
+                m.serialize_entry("seat", seat)?;
+                m.serialize_entry("beach", beach)?;
+            }
+            Action::Return { seat } => m.serialize_entry("seat", seat)?,
+            Action::PlaceCard { q, r, rotation } => {
+                m.serialize_entry("q", q)?;
+                m.serialize_entry("r", r)?;
+                m.serialize_entry("rotation", rotation)?;
+            }
+        }
+        m.end()
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Action {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Action, D::Error> {
+        let v = Value::deserialize(d)?;
+        Action::from_json(&v).map_err(|e| serde::de::Error::custom(e.message))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::ErrorCode;
+    use serde_json::json;
+
+    fn code(v: Value) -> ErrorCode {
+        Action::from_json(&v).unwrap_err().code
+    }
+
+    #[test]
+    fn round_trips_every_type() {
+        let samples = [
+            json!({"type":"setup_place","beach":2}),
+            json!({"type":"expand","tile":"samoa","beaches":[0,2]}),
+            json!({"type":"expand","tile":"samoa","beaches":[1],"take":{"tile":"tonga","beach":3}}),
+            json!({"type":"found_kingdom","tile":"hawaii"}),
+            json!({"type":"resettle"}),
+            json!({"type":"place_new","tile":"tonga","beaches":[1,1]}),
+            json!({"type":"emigrate","tile":"tonga","beach":0,"jetty":0}),
+            json!({"type":"land","seat":2,"beach":1}),
+            json!({"type":"return","seat":0}),
+            json!({"type":"place_card","q":-1,"r":2,"rotation":5}),
+            json!({"type":"place_ship","beach":0}),
+        ];
+        for s in samples {
+            let a = Action::from_json(&s).unwrap();
+            assert_eq!(a.to_json(), s);
+        }
+    }
+
+    #[test]
+    fn malformed_inputs_are_classified() {
+        use ErrorCode::MalformedAction as M;
+        assert_eq!(code(json!(null)), M);
+        assert_eq!(code(json!(3)), M);
+        assert_eq!(code(json!({"beach": 1})), M);
+        assert_eq!(code(json!({"type": "fly"})), M);
+        assert_eq!(code(json!({"type": 5})), M);
+        assert_eq!(code(json!({"type": "setup_place"})), M);
+        assert_eq!(code(json!({"type": "setup_place", "beach": "1"})), M);
+        assert_eq!(code(json!({"type": "setup_place", "beach": -1})), M);
+        assert_eq!(code(json!({"type": "setup_place", "beach": 1.5})), M);
+        assert_eq!(
+            code(json!({"type": "expand", "tile": "atlantis", "beaches": [0]})),
+            M
+        );
+        assert_eq!(
+            code(json!({"type": "expand", "tile": "tonga", "beaches": 0})),
+            M
+        );
+        assert_eq!(
+            code(json!({"type": "expand", "tile": "tonga", "beaches": [0], "take": 4})),
+            M
+        );
+        assert_eq!(
+            code(json!({"type": "place_card", "q": 0.5, "r": 0, "rotation": 0})),
+            M
+        );
+    }
+
+    #[test]
+    fn huge_indexes_and_negative_coordinates_are_well_formed() {
+        let a = Action::from_json(
+            &json!({"type":"setup_place","beach": 1e3 as u64 * 1_000_000_000u64}),
+        )
+        .unwrap();
+        assert_eq!(a, Action::SetupPlace { beach: u32::MAX });
+        let a = Action::from_json(
+            &json!({"type":"place_card","q":-3,"r":-4,"rotation":1,"extra":true}),
+        )
+        .unwrap();
+        assert_eq!(
+            a,
+            Action::PlaceCard {
+                q: -3,
+                r: -4,
+                rotation: 1
+            }
+        );
+    }
+}

@@ -1,0 +1,320 @@
+//! The 32 ocean cards of RULES.md §1.2 and §1.3, exactly as printed.
+//!
+//! A card is named by a [`CardId`], its index in [`CARDS`]: 0 is Tonga,
+//! 1..=15 the other islands, 16..=31 the water cards A..P.
+
+use std::fmt;
+
+/// Number of cards in the game (RULES §1).
+pub const CARD_COUNT: usize = 32;
+/// Number of island cards, Tonga included.
+pub const ISLAND_COUNT: usize = 16;
+/// Number of water cards.
+pub const WATER_COUNT: usize = 16;
+
+/// One of the 32 cards (and so one tile on the table: every card exists once).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct CardId(pub u8);
+
+impl CardId {
+    pub const TONGA: CardId = CardId(0);
+
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+    pub fn spec(self) -> &'static CardSpec {
+        &CARDS[self.index()]
+    }
+    pub fn name(self) -> &'static str {
+        self.spec().name
+    }
+    pub fn key(self) -> &'static str {
+        self.spec().id
+    }
+    pub fn is_island(self) -> bool {
+        (self.0 as usize) < ISLAND_COUNT
+    }
+    pub fn is_water(self) -> bool {
+        !self.is_island()
+    }
+    /// Looks a card up by its id from RULES.md ("tonga", "water-k", ...).
+    pub fn from_key(key: &str) -> Option<CardId> {
+        CARDS
+            .iter()
+            .position(|c| c.id == key)
+            .map(|i| CardId(i as u8))
+    }
+    /// All cards, Tonga first.
+    pub fn all() -> impl Iterator<Item = CardId> {
+        (0..CARD_COUNT as u8).map(CardId)
+    }
+}
+
+impl fmt::Display for CardId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A beach: its places and the card edges its jetties point at.
+#[derive(Debug)]
+pub struct BeachSpec {
+    pub places: u8,
+    pub jetties: &'static [u8],
+}
+
+/// A foam trail of a water card: two edges and a danger number (0 = none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Trail {
+    pub a: u8,
+    pub b: u8,
+    pub danger: u8,
+}
+
+#[derive(Debug)]
+pub struct CardSpec {
+    pub id: &'static str,
+    pub name: &'static str,
+    /// Island value in points (0 for Tonga and for water cards).
+    pub value: u8,
+    /// Island beaches (empty for water cards).
+    pub beaches: &'static [BeachSpec],
+    /// Water trails (empty for islands).
+    pub trails: &'static [Trail],
+}
+
+impl CardSpec {
+    /// For a water card: the other end of the trail starting at `edge`, and its danger.
+    pub fn trail_from(&self, edge: u8) -> (u8, u8) {
+        for t in self.trails {
+            if t.a == edge {
+                return (t.b, t.danger);
+            }
+            if t.b == edge {
+                return (t.a, t.danger);
+            }
+        }
+        unreachable!("every edge of a water card ends exactly one trail")
+    }
+}
+
+const fn b(places: u8, jetties: &'static [u8]) -> BeachSpec {
+    BeachSpec { places, jetties }
+}
+const fn t(a: u8, b: u8, danger: u8) -> Trail {
+    Trail { a, b, danger }
+}
+const fn island(
+    id: &'static str,
+    name: &'static str,
+    value: u8,
+    beaches: &'static [BeachSpec],
+) -> CardSpec {
+    CardSpec {
+        id,
+        name,
+        value,
+        beaches,
+        trails: &[],
+    }
+}
+const fn water(id: &'static str, name: &'static str, trails: &'static [Trail]) -> CardSpec {
+    CardSpec {
+        id,
+        name,
+        value: 0,
+        beaches: &[],
+        trails,
+    }
+}
+
+/// RULES §1.2 and §1.3, in that order.
+pub static CARDS: [CardSpec; CARD_COUNT] = [
+    island(
+        "tonga",
+        "Tonga",
+        0,
+        &[
+            b(3, &[0]),
+            b(3, &[1]),
+            b(3, &[2]),
+            b(3, &[3]),
+            b(3, &[4]),
+            b(3, &[5]),
+        ],
+    ),
+    island(
+        "muroroa",
+        "Muroroa",
+        2,
+        &[b(2, &[1]), b(2, &[2]), b(3, &[4, 5])],
+    ),
+    island(
+        "nauru",
+        "Nauru",
+        2,
+        &[b(2, &[1, 2]), b(3, &[3]), b(2, &[4, 5])],
+    ),
+    island("tubuai", "Tubuai", 2, &[b(3, &[1, 2]), b(3, &[4, 5])]),
+    island(
+        "rarotonga",
+        "Rarotonga",
+        3,
+        &[b(3, &[1, 2]), b(4, &[3, 4, 5])],
+    ),
+    island(
+        "rapa-nui",
+        "Rapa Nui",
+        3,
+        &[b(5, &[1, 2]), b(3, &[3, 4, 5])],
+    ),
+    island(
+        "tokelau",
+        "Tokelau",
+        3,
+        &[b(4, &[1]), b(3, &[2, 3]), b(2, &[4, 5])],
+    ),
+    island("tuamotu", "Tuamotu", 3, &[b(4, &[1, 2, 3]), b(4, &[4, 5])]),
+    island(
+        "hiva-oa",
+        "Hiva Oa",
+        4,
+        &[b(2, &[1, 2]), b(2, &[3]), b(5, &[4, 5])],
+    ),
+    island(
+        "mangareva",
+        "Mangareva",
+        4,
+        &[b(2, &[1, 2]), b(3, &[3, 4]), b(4, &[5])],
+    ),
+    island(
+        "oahu",
+        "Oahu",
+        4,
+        &[b(3, &[1, 2]), b(5, &[3]), b(3, &[4, 5])],
+    ),
+    island(
+        "tahiti",
+        "Tahiti",
+        4,
+        &[b(2, &[1, 2]), b(3, &[3, 4]), b(4, &[5])],
+    ),
+    island(
+        "tuvalu",
+        "Tuvalu",
+        4,
+        &[b(2, &[1, 2]), b(4, &[3]), b(3, &[4, 5])],
+    ),
+    island(
+        "fidschi",
+        "Fidschi",
+        5,
+        &[b(5, &[1]), b(4, &[2, 3]), b(4, &[4, 5])],
+    ),
+    island(
+        "hawaii",
+        "Hawaii",
+        5,
+        &[b(3, &[1, 2]), b(5, &[3]), b(2, &[4, 5])],
+    ),
+    island(
+        "samoa",
+        "Samoa",
+        5,
+        &[b(3, &[1, 2]), b(4, &[3, 4]), b(5, &[5])],
+    ),
+    water("water-a", "Water A", &[t(0, 3, 4), t(1, 5, 4), t(2, 4, 4)]),
+    water("water-b", "Water B", &[t(0, 4, 4), t(1, 3, 4), t(2, 5, 3)]),
+    water("water-c", "Water C", &[t(0, 3, 4), t(1, 5, 3), t(2, 4, 0)]),
+    water("water-d", "Water D", &[t(0, 4, 3), t(1, 3, 3), t(2, 5, 4)]),
+    water("water-e", "Water E", &[t(0, 1, 3), t(2, 3, 2), t(4, 5, 4)]),
+    water("water-f", "Water F", &[t(0, 3, 3), t(1, 5, 3), t(2, 4, 3)]),
+    water("water-g", "Water G", &[t(0, 3, 3), t(1, 5, 2), t(2, 4, 0)]),
+    water("water-h", "Water H", &[t(0, 1, 3), t(2, 3, 0), t(4, 5, 2)]),
+    water("water-i", "Water I", &[t(0, 4, 2), t(1, 3, 3), t(2, 5, 4)]),
+    water("water-j", "Water J", &[t(0, 5, 2), t(1, 2, 2), t(3, 4, 2)]),
+    water("water-k", "Water K", &[t(0, 1, 2), t(2, 3, 0), t(4, 5, 2)]),
+    water("water-l", "Water L", &[t(0, 5, 0), t(1, 2, 3), t(3, 4, 4)]),
+    water("water-m", "Water M", &[t(0, 4, 0), t(1, 3, 4), t(2, 5, 2)]),
+    water("water-n", "Water N", &[t(0, 5, 0), t(1, 2, 4), t(3, 4, 2)]),
+    water("water-o", "Water O", &[t(0, 1, 0), t(2, 3, 2), t(4, 5, 0)]),
+    water("water-p", "Water P", &[t(0, 5, 0), t(1, 2, 0), t(3, 4, 0)]),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn card_counts_match_rules_1() {
+        let islands: Vec<_> = CardId::all().filter(|c| c.is_island()).collect();
+        assert_eq!(islands.len(), 16);
+        assert_eq!(CardId::all().filter(|c| c.is_water()).count(), 16);
+        for c in CardId::all() {
+            let s = c.spec();
+            assert_eq!(c.is_island(), !s.beaches.is_empty(), "{}", s.id);
+            assert_eq!(c.is_water(), s.trails.len() == 3, "{}", s.id);
+            assert_eq!(CardId::from_key(s.id), Some(c));
+        }
+    }
+
+    #[test]
+    fn island_values_match_rules_1_2() {
+        let mut by_value = [0; 6];
+        for c in CardId::all().filter(|c| c.is_island() && *c != CardId::TONGA) {
+            by_value[c.spec().value as usize] += 1;
+        }
+        // three islands of 2, four of 3, five of 4, three of 5
+        assert_eq!(by_value, [0, 0, 3, 4, 5, 3]);
+        assert_eq!(CardId::TONGA.spec().value, 0);
+    }
+
+    #[test]
+    fn no_island_but_tonga_has_a_jetty_at_the_emblem_edge() {
+        for c in CardId::all().filter(|c| c.is_island() && *c != CardId::TONGA) {
+            for beach in c.spec().beaches {
+                assert!(!beach.jetties.contains(&0), "{}", c.key());
+                assert!(beach.places >= 2);
+                assert!(beach.jetties.windows(2).all(|w| w[0] < w[1]));
+            }
+        }
+    }
+
+    #[test]
+    fn water_trails_pair_every_edge_once_and_twelve_are_unnumbered() {
+        let mut unnumbered = 0;
+        for c in CardId::all().filter(|c| c.is_water()) {
+            let mut seen = [false; 6];
+            for t in c.spec().trails {
+                for e in [t.a, t.b] {
+                    assert!(!seen[e as usize], "{} edge {e}", c.key());
+                    seen[e as usize] = true;
+                }
+                assert!([0, 2, 3, 4].contains(&t.danger));
+                if t.danger == 0 {
+                    unnumbered += 1;
+                }
+            }
+            assert!(seen.iter().all(|s| *s));
+            for e in 0..6 {
+                let (o, d) = c.spec().trail_from(e);
+                assert_eq!(c.spec().trail_from(o), (e, d));
+            }
+        }
+        assert_eq!(unnumbered, 12);
+    }
+}
+
+impl serde::Serialize for CardId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.key())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for CardId {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<CardId, D::Error> {
+        let s = String::deserialize(d)?;
+        CardId::from_key(&s)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown card id \"{s}\"")))
+    }
+}

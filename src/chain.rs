@@ -1,0 +1,250 @@
+//! R25: is a chain of emigrations resolvable?
+//!
+//! A chain state is resolvable if some finite sequence of the active
+//! player's choices reaches no full beach, a voyage that reveals a card, or
+//! a voyage that fails. The states reachable without revealing a card are
+//! finite (ships only move between beaches of cards already on the table),
+//! so a depth-first search with a visited set decides it exactly.
+
+use crate::board::{colours, Board, Ships, Trace, MAX_SEATS};
+use crate::cards::CardId;
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A landing in progress (R23).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Landing {
+    pub tile: CardId,
+    /// Ships still to land or return, by seat.
+    pub group: [u8; MAX_SEATS],
+    /// Beaches that had a free place on arrival and have not yet had a ship
+    /// of this landing: they must be served first (R23).
+    pub owed: u8,
+    /// Beaches that have received a ship of this landing.
+    pub received: u8,
+    /// R60: the last card was laid during this voyage; no chain follows.
+    pub ends_game: bool,
+}
+
+impl Landing {
+    pub fn start(ships: &Ships, tile: CardId, group: [u8; MAX_SEATS], ends_game: bool) -> Landing {
+        Landing {
+            tile,
+            group,
+            owed: ships.free_mask(tile),
+            received: 0,
+            ends_game,
+        }
+    }
+    pub fn remaining(&self) -> u32 {
+        self.group.iter().map(|&n| n as u32).sum()
+    }
+}
+
+/// One landing decision: a ship of `seat` to `beach`, or back home.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum LandMove {
+    Land { seat: u8, beach: u8 },
+    Return { seat: u8 },
+}
+
+/// The landing moves the rules allow, before R25 filtering, in a stable
+/// order: by seat, then beach; returns last.
+pub fn landing_moves(ships: &Ships, l: &Landing, out: &mut Vec<LandMove>) {
+    out.clear();
+    let beaches = l.tile.spec().beaches.len();
+    let free = ships.free_on(l.tile);
+    for seat in 0..MAX_SEATS as u8 {
+        if l.group[seat as usize] == 0 {
+            continue;
+        }
+        for b in 0..beaches {
+            if !ships.is_full(l.tile, b) && (l.owed == 0 || l.owed & (1 << b) != 0) {
+                out.push(LandMove::Land {
+                    seat,
+                    beach: b as u8,
+                });
+            }
+        }
+    }
+    // R23: surplus ships return when the group is larger than the free places.
+    if l.remaining() > free {
+        for seat in 0..MAX_SEATS as u8 {
+            if l.group[seat as usize] > 0 {
+                out.push(LandMove::Return { seat });
+            }
+        }
+    }
+}
+
+/// Applies a landing move to `ships` and `l`.
+pub fn play_land_move(ships: &mut Ships, l: &mut Landing, m: LandMove) {
+    match m {
+        LandMove::Land { seat, beach } => {
+            ships.beach_mut(l.tile, beach as usize).add(seat);
+            l.group[seat as usize] -= 1;
+            l.owed &= !(1 << beach);
+            l.received |= 1 << beach;
+        }
+        LandMove::Return { seat } => {
+            l.group[seat as usize] -= 1;
+        }
+    }
+}
+
+/// Searches stop (answering "resolvable") past this many states; no real
+/// game comes near it, and the answer then errs on the side of letting the
+/// player continue.
+pub const NODE_LIMIT: usize = 200_000;
+
+#[derive(Default)]
+struct Fx(u64);
+impl Hasher for Fx {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut w = [0u8; 8];
+            w[..chunk.len()].copy_from_slice(chunk);
+            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(w))
+                .wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+}
+
+/// One R25 question about one table layout.
+pub struct ChainSearch<'a> {
+    board: &'a Board,
+    seen: HashSet<Vec<u8>, BuildHasherDefault<Fx>>,
+    islands: Vec<CardId>,
+    nodes: usize,
+    moves: Vec<Vec<LandMove>>,
+}
+
+impl<'a> ChainSearch<'a> {
+    pub fn new(board: &'a Board) -> ChainSearch<'a> {
+        ChainSearch {
+            board,
+            seen: HashSet::default(),
+            islands: board.islands().collect(),
+            nodes: 0,
+            moves: Vec::new(),
+        }
+    }
+
+    fn key(&self, ships: &Ships, landing: Option<&Landing>) -> Vec<u8> {
+        let mut k = Vec::with_capacity(8 + self.islands.len() * 36);
+        match landing {
+            None => k.push(0),
+            Some(l) => {
+                k.push(1);
+                k.push(l.tile.0);
+                k.extend_from_slice(&l.group);
+                k.push(l.owed);
+            }
+        }
+        for &c in &self.islands {
+            for b in &ships.beaches[c.index()][..c.spec().beaches.len()] {
+                k.extend_from_slice(&b.by_seat);
+            }
+        }
+        k
+    }
+
+    /// Marks a state visited; false if it was seen before.
+    fn visit(&mut self, ships: &Ships, landing: Option<&Landing>) -> bool {
+        self.nodes += 1;
+        let k = self.key(ships, landing);
+        self.seen.insert(k)
+    }
+
+    fn over_budget(&self) -> bool {
+        self.nodes > NODE_LIMIT
+    }
+
+    /// A state where the player must emigrate (some beach is full).
+    pub fn emigration_resolvable(&mut self, ships: &Ships) -> bool {
+        let full = self.board.full_beaches_in(ships);
+        if full.is_empty() {
+            return true;
+        }
+        // Cheap first: does any choice reveal a card or fail outright?
+        let mut landings = Vec::new();
+        for &(tile, beach) in &full {
+            let group = ships.beach(tile, beach as usize).by_seat;
+            let cols = colours(&group);
+            for &jetty in tile.spec().beaches[beach as usize].jetties {
+                match self.board.trace(tile, jetty, cols) {
+                    Trace::Escape => return true,
+                    Trace::Land(dest) => landings.push((tile, beach, dest)),
+                }
+            }
+        }
+        if !self.visit(ships, None) || self.over_budget() {
+            return self.over_budget();
+        }
+        for (tile, beach, dest) in landings {
+            if self.after_emigration(ships, tile, beach, dest) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Would emigrating from (`tile`, `beach`) through `jetty` keep the chain resolvable?
+    pub fn emigration_keeps_resolvable(
+        &mut self,
+        ships: &Ships,
+        tile: CardId,
+        beach: u8,
+        jetty: u8,
+    ) -> bool {
+        let group = ships.beach(tile, beach as usize).by_seat;
+        match self.board.trace(tile, jetty, colours(&group)) {
+            Trace::Escape => true,
+            Trace::Land(dest) => self.after_emigration(ships, tile, beach, dest),
+        }
+    }
+
+    fn after_emigration(&mut self, ships: &Ships, tile: CardId, beach: u8, dest: CardId) -> bool {
+        let mut next = ships.clone();
+        let b = next.beach_mut(tile, beach as usize);
+        let group = b.by_seat;
+        *b = Default::default();
+        let landing = Landing::start(&next, dest, group, false);
+        self.landing_resolvable(&next, &landing)
+    }
+
+    /// A landing in progress: can it be completed so that the chain resolves?
+    pub fn landing_resolvable(&mut self, ships: &Ships, l: &Landing) -> bool {
+        if l.ends_game {
+            return true;
+        }
+        if l.remaining() == 0 {
+            return self.emigration_resolvable(ships);
+        }
+        if !self.visit(ships, Some(l)) || self.over_budget() {
+            return self.over_budget();
+        }
+        let mut moves = self.moves.pop().unwrap_or_default();
+        landing_moves(ships, l, &mut moves);
+        // Try the moves least likely to fill a beach first: most free places.
+        moves.sort_by_key(|m| match *m {
+            LandMove::Land { beach, .. } => 8 - ships.free_places(l.tile, beach as usize) as i32,
+            LandMove::Return { .. } => 0,
+        });
+        let mut found = false;
+        for &m in &moves {
+            let mut s = ships.clone();
+            let mut nl = *l;
+            play_land_move(&mut s, &mut nl, m);
+            if self.landing_resolvable(&s, &nl) {
+                found = true;
+                break;
+            }
+        }
+        self.moves.push(moves);
+        found
+    }
+}

@@ -1,0 +1,229 @@
+//! Options of a new game (API.md `new Game({...})`), strictly validated.
+
+use crate::cards::{CardId, CARD_COUNT};
+use crate::error::Error;
+use serde_json::{json, Value};
+
+/// Player colours in seat order (RULES §1).
+pub const COLORS: [&str; 6] = ["blue", "yellow", "green", "orange", "red", "purple"];
+
+/// Largest seed that survives a round trip through a JavaScript number.
+pub const MAX_SEED: u64 = (1 << 53) - 1;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerOptions {
+    pub name: String,
+    /// Index into [`COLORS`].
+    pub color: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameOptions {
+    pub players: Vec<PlayerOptions>,
+    /// `None`: fresh entropy from getrandom.
+    pub seed: Option<u64>,
+    /// Tests and puzzles: the pile, top first, a permutation of the 31 non-Tonga cards.
+    pub deck: Option<Vec<CardId>>,
+}
+
+impl GameOptions {
+    /// `n` players named after their colours, with a seed.
+    pub fn simple(n: usize, seed: u64) -> GameOptions {
+        GameOptions {
+            players: (0..n)
+                .map(|i| PlayerOptions {
+                    name: capitalised(COLORS[i % 6]),
+                    color: (i % 6) as u8,
+                })
+                .collect(),
+            seed: Some(seed),
+            deck: None,
+        }
+    }
+
+    pub fn from_json(v: &Value) -> Result<GameOptions, Error> {
+        let obj = v.as_object().ok_or_else(|| {
+            Error::bad_options("The game options must be an object such as {\"players\": [{\"name\": \"Ana\"}, {\"name\": \"Bo\"}]}.")
+        })?;
+        let players = match obj.get("players") {
+            Some(Value::Array(p)) => p,
+            Some(_) => {
+                return Err(Error::bad_options(
+                    "\"players\" must be an array of 2 to 6 players.",
+                ))
+            }
+            None => {
+                return Err(Error::bad_options(
+                    "The game options need \"players\": 2 to 6 players in seat order.",
+                ))
+            }
+        };
+        if players.len() < 2 || players.len() > 6 {
+            return Err(Error::bad_options(format!(
+                "Tongiaki is played by 2 to 6 players, not {}.",
+                players.len()
+            )));
+        }
+        let mut out: Vec<PlayerOptions> = Vec::new();
+        let mut taken = [false; 6];
+        let mut wanted: Vec<Option<u8>> = Vec::new();
+        for (i, p) in players.iter().enumerate() {
+            let o = p.as_object().ok_or_else(|| {
+                Error::bad_options(format!(
+                    "Player {} must be an object such as {{\"name\": \"Ana\"}}.",
+                    i + 1
+                ))
+            })?;
+            let name = match o.get("name") {
+                None | Some(Value::Null) => None,
+                Some(Value::String(s)) => {
+                    let t = s.trim();
+                    if t.is_empty() {
+                        None
+                    } else if t.chars().count() > 40 {
+                        return Err(Error::bad_options(format!(
+                            "The name of player {} is longer than 40 characters.",
+                            i + 1
+                        )));
+                    } else {
+                        Some(t.to_string())
+                    }
+                }
+                Some(_) => {
+                    return Err(Error::bad_options(format!(
+                        "The name of player {} must be a string.",
+                        i + 1
+                    )))
+                }
+            };
+            let color = match o.get("color") {
+                None | Some(Value::Null) => None,
+                Some(Value::String(s)) => {
+                    let c = COLORS.iter().position(|c| c == s).ok_or_else(|| {
+                        Error::bad_options(format!(
+                            "Player {} asks for the colour \"{s}\"; the colours are {}.",
+                            i + 1,
+                            COLORS.join(", ")
+                        ))
+                    })? as u8;
+                    if taken[c as usize] {
+                        return Err(Error::bad_options(format!(
+                            "Two players cannot both play {s}."
+                        )));
+                    }
+                    taken[c as usize] = true;
+                    Some(c)
+                }
+                Some(_) => {
+                    return Err(Error::bad_options(format!(
+                        "The colour of player {} must be a string.",
+                        i + 1
+                    )))
+                }
+            };
+            wanted.push(color);
+            out.push(PlayerOptions {
+                name: name.unwrap_or_default(),
+                color: 0,
+            });
+        }
+        // Players without a colour get the first free one in the rules' order.
+        for (p, w) in out.iter_mut().zip(wanted) {
+            p.color = match w {
+                Some(c) => c,
+                None => {
+                    let c = taken.iter().position(|t| !t).expect("at most six players") as u8;
+                    taken[c as usize] = true;
+                    c
+                }
+            };
+            if p.name.is_empty() {
+                p.name = capitalised(COLORS[p.color as usize]);
+            }
+        }
+        let seed = match obj.get("seed") {
+            None | Some(Value::Null) => None,
+            Some(Value::Number(n)) => match n.as_u64() {
+                Some(s) if s <= MAX_SEED => Some(s),
+                _ => {
+                    return Err(Error::bad_options(format!(
+                        "The seed must be a whole number from 0 to {MAX_SEED}, not {n}."
+                    )))
+                }
+            },
+            Some(_) => return Err(Error::bad_options("The seed must be a number.")),
+        };
+        let deck = match obj.get("deck") {
+            None | Some(Value::Null) => None,
+            Some(Value::Array(items)) => Some(parse_deck(items)?),
+            Some(_) => {
+                return Err(Error::bad_options(
+                    "The deck must be an array of card ids, top of the pile first.",
+                ))
+            }
+        };
+        Ok(GameOptions {
+            players: out,
+            seed,
+            deck,
+        })
+    }
+
+    /// The options as JSON, with the seed that was actually used.
+    pub fn to_json(&self, seed: u64) -> Value {
+        let players: Vec<Value> = self
+            .players
+            .iter()
+            .map(|p| json!({"name": p.name, "color": COLORS[p.color as usize]}))
+            .collect();
+        let mut v = json!({"players": players, "seed": seed});
+        if let Some(d) = &self.deck {
+            v["deck"] = json!(d.iter().map(|c| c.key()).collect::<Vec<_>>());
+        }
+        v
+    }
+}
+
+fn parse_deck(items: &[Value]) -> Result<Vec<CardId>, Error> {
+    if items.len() != CARD_COUNT - 1 {
+        return Err(Error::bad_options(format!(
+            "The deck must list all {} cards other than Tonga exactly once; it lists {}.",
+            CARD_COUNT - 1,
+            items.len()
+        )));
+    }
+    let mut seen = [false; CARD_COUNT];
+    let mut deck = Vec::with_capacity(items.len());
+    for v in items {
+        let s = v.as_str().ok_or_else(|| {
+            Error::bad_options(
+                "Every entry of the deck must be a card id string such as \"samoa\".",
+            )
+        })?;
+        let c = CardId::from_key(s).ok_or_else(|| {
+            Error::bad_options(format!("The deck names an unknown card \"{s}\"."))
+        })?;
+        if c == CardId::TONGA {
+            return Err(Error::bad_options(
+                "Tonga starts on the table; it cannot be in the deck.",
+            ));
+        }
+        if seen[c.index()] {
+            return Err(Error::bad_options(format!(
+                "The deck lists {} twice.",
+                c.name()
+            )));
+        }
+        seen[c.index()] = true;
+        deck.push(c);
+    }
+    Ok(deck)
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
