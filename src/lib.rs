@@ -16,8 +16,12 @@ pub mod hex;
 pub mod options;
 pub mod score;
 pub mod script;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod serve;
 pub mod simulate;
 pub mod snapshot;
+#[cfg(target_arch = "wasm32")]
+mod wasm;
 
 pub use action::Action;
 pub use cards::CardId;
