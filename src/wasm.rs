@@ -1,0 +1,291 @@
+//! The browser API (API.md, "JavaScript"): a thin `#[wasm_bindgen]` wrapper
+//! around the engine. JS values in, JSON values to the engine, serde types
+//! back out as plain JS objects; every engine error becomes a real JS `Error`
+//! with a `code` property. No rule lives here.
+//!
+//! Nothing may panic across this boundary (a panic in wasm kills the game
+//! for good), so nothing here unwraps anything that came from JS.
+//!
+//! Incoming values are converted with `JSON.stringify` and parsed by
+//! serde_json rather than walked by serde-wasm-bindgen: a page can hand us a
+//! cyclic or absurdly deep object, and `JSON.stringify` refuses those with a
+//! catchable exception where a recursive walk would overflow the wasm stack
+//! (a trap that leaves the game borrowed forever). It also gives exactly the
+//! JSON semantics of the command line's scripts (`NaN` is `null`, `toJSON` is
+//! honoured, integers stay integers), so a script means the same everywhere.
+//! Outgoing values use serde-wasm-bindgen's JSON-compatible serializer:
+//! plain objects and arrays, numbers as numbers.
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use crate::error::{Error, ErrorCode};
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &'static str = r#"
+/** A seat: the index of a player, 0..n-1, in seat order. */
+export type Seat = number;
+/** A card id from RULES.md ("tonga", "samoa", "water-k", ...); it also names the tile. */
+export type CardId = string;
+export type Color = "blue" | "yellow" | "green" | "orange" | "red" | "purple";
+
+export interface PlayerOptions {
+  name?: string;
+  color?: Color;
+}
+
+/** The options of `new Game(...)`. */
+export interface GameOptions {
+  /** 2..6 players, in seat order. */
+  players: PlayerOptions[];
+  /** Omitted: fresh entropy. A whole number 0..2^53-1. */
+  seed?: number;
+  /** Tests and puzzles only: the pile, top first, a permutation of the 31 non-Tonga card ids. */
+  deck?: CardId[];
+}
+
+/** One decision of the player to act (API.md "Action"). */
+export type Action =
+  | { type: "setup_place"; beach: number }
+  | { type: "expand"; tile: CardId; beaches: number[]; take?: { tile: CardId; beach: number } | null }
+  | { type: "found_kingdom"; tile: CardId }
+  | { type: "resettle" }
+  | { type: "place_new"; tile: CardId; beaches: number[] }
+  | { type: "emigrate"; tile: CardId; beach: number; jetty: number }
+  | { type: "land"; seat: Seat; beach: number }
+  | { type: "return"; seat: Seat }
+  | { type: "place_card"; q: number; r: number; rotation: number }
+  | { type: "place_ship"; beach: number };
+
+export type ActionType = Action["type"];
+
+export type Phase = "setup" | "turn" | "emigrate" | "land" | "place_card" | "place_ship" | "over";
+
+export interface PlayerState {
+  name: string;
+  color: Color;
+  /** Ships still in the supply. */
+  supply: number;
+  /** Every ship not in the supply. */
+  ships_on_table: number;
+  /** Islands on which this player founded a kingdom. */
+  kings: CardId[];
+  /** R61 score if the game ended now. */
+  score: number;
+  /** R62 island count if the game ended now. */
+  islands: number;
+}
+
+export interface BeachState {
+  places: number;
+  /** Edges of the card (0..5) this beach's jetties point at. */
+  jetties: number[];
+  /** Ships on the beach, by seat, sorted. */
+  ships: Seat[];
+}
+
+export interface TileState {
+  card: CardId;
+  kind: "island" | "water";
+  q: number;
+  r: number;
+  /** 0..5, steps of 60 degrees clockwise. */
+  rotation: number;
+  /** Island only. */
+  name?: string;
+  /** Island only: points. */
+  value?: number;
+  /** Island only: the seat that founded a kingdom here, or null. */
+  king?: Seat | null;
+  /** Island only. */
+  beaches?: BeachState[];
+  /** Water only: [edge, edge, danger] for each trail. */
+  trails?: [number, number, number][];
+  /** Water only (R60): ships that stayed on this card, by seat. */
+  ships?: Seat[];
+  [extra: string]: unknown;
+}
+
+/** The public state (API.md "Snapshot"); never the pile order. */
+export interface Snapshot {
+  phase: Phase;
+  /** Seat to act; null when over. */
+  current: Seat | null;
+  /** Turns started so far: 0 during setup, 1 in the first turn. */
+  turn: number;
+  players: PlayerState[];
+  /** In the order they were laid. */
+  tiles: TileState[];
+  pile: { islands: number; water: number };
+  revealed: { islands: number; water: number };
+  removed: CardId[];
+  /** What the current decision is about; null in setup, turn and over. */
+  pending:
+    | null
+    | { full: { tile: CardId; beach: number }[] }
+    | { tile: CardId; group: Seat[]; received: Seat[] }
+    | { card: CardId }
+    | { tile: CardId }
+    | { [key: string]: unknown };
+  /** Only when over: places, best first; ties share a place. */
+  ranking?: Seat[][];
+  [extra: string]: unknown;
+}
+
+/** Everything that happened inside one `apply`, in order (API.md "GameEvent"). */
+export type GameEvent =
+  | { type: "turn_started"; seat: Seat; turn: number }
+  | { type: "ship_placed"; seat: Seat; tile: CardId; beach: number }
+  | { type: "ship_taken"; seat: Seat; tile: CardId; beach: number }
+  | { type: "emigrated"; seat: Seat; tile: CardId; beach: number; jetty: number; group: Seat[] }
+  | { type: "card_drawn"; card: CardId }
+  | { type: "card_revealed"; card: CardId; q: number; r: number; rotation: number }
+  | { type: "crossed"; card: CardId; from: number; to: number; danger: number; colours: number }
+  | { type: "voyage_failed"; card: CardId; from: number; danger: number; colours: number; returned: Seat[] }
+  | { type: "turned_back"; card: CardId; tile: CardId }
+  | { type: "arrived"; tile: CardId; group: Seat[] }
+  | { type: "ship_landed"; seat: Seat; tile: CardId; beach: number }
+  | { type: "ship_returned"; seat: Seat }
+  | { type: "stayed_on_water"; card: CardId; group: Seat[] }
+  | { type: "kingdom_founded"; seat: Seat; tile: CardId; returned: number }
+  | { type: "resettled"; seat: Seat; returned: number }
+  | { type: "island_removed"; tile: CardId; returned: Seat[] }
+  | { type: "game_over"; ranking: Seat[][]; scores: number[] }
+  | { type: string; [field: string]: unknown };
+
+export type TongiakiErrorCode =
+  | "bad_options"
+  | "malformed_action"
+  | "illegal_action"
+  | "game_over"
+  | "bad_save";
+
+/** What every method of `Game` throws: a JS Error with a player-readable message. */
+export interface TongiakiError extends Error {
+  code: TongiakiErrorCode;
+}
+"#;
+
+/// Turns an engine error into a JS `Error` with `message` and `code`.
+fn js_error(code: &str, message: &str) -> JsValue {
+    let err = js_sys::Error::new(message);
+    // Setting a property on a fresh Error cannot fail; if it somehow did,
+    // the message alone still gets through.
+    let _ = js_sys::Reflect::set(&err, &JsValue::from_str("code"), &JsValue::from_str(code));
+    err.into()
+}
+
+fn engine_error(e: Error) -> JsValue {
+    js_error(e.code.as_str(), &e.message)
+}
+
+/// A JS value as JSON, via `JSON.stringify` (see the module comment).
+/// `undefined`, functions and symbols become `null`.
+fn to_json(value: &JsValue, code: ErrorCode, what: &str) -> Result<serde_json::Value, JsValue> {
+    let text = js_sys::JSON::stringify(value).map_err(|e| {
+        let why = e
+            .dyn_ref::<js_sys::Error>()
+            .map(|e| String::from(e.message()))
+            .unwrap_or_else(|| "it cannot be written as JSON".to_string());
+        js_error(
+            code.as_str(),
+            &format!("The {what} cannot be read as JSON: {why}."),
+        )
+    })?;
+    // JSON.stringify answers undefined (not a string) for undefined,
+    // functions and symbols.
+    let Some(text) = text.as_string() else {
+        return Ok(serde_json::Value::Null);
+    };
+    serde_json::from_str(&text).map_err(|e| {
+        js_error(
+            code.as_str(),
+            &format!("The {what} cannot be read as JSON: {e}."),
+        )
+    })
+}
+
+/// A Rust value as a plain JS value (objects, arrays, numbers, strings).
+fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| js_error("internal", &format!("Internal error: {e}")))
+}
+
+/// Panics should never happen; if one does, say so on the console instead
+/// of "unreachable executed".
+fn install_panic_hook() {
+    console_error_panic_hook::set_once();
+}
+
+/// The version of the engine (the crate version), e.g. "0.1.0".
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}
+
+/// One game of Tongiaki. Every decision is an `apply`; the engine never
+/// applies an action by itself.
+#[wasm_bindgen]
+pub struct Game {
+    inner: crate::Game,
+}
+
+#[wasm_bindgen]
+impl Game {
+    /// A new game. Throws a `TongiakiError` with code `bad_options`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "GameOptions")] options: JsValue,
+    ) -> Result<Game, JsValue> {
+        install_panic_hook();
+        let options = to_json(&options, ErrorCode::BadOptions, "game options")?;
+        let inner = crate::Game::from_options_json(&options).map_err(engine_error)?;
+        Ok(Game { inner })
+    }
+
+    /// Every legal action for the decision pending now, each exactly once,
+    /// in a stable order; `[]` when the game is over.
+    #[wasm_bindgen(js_name = legalActions, unchecked_return_type = "Action[]")]
+    pub fn legal_actions(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.inner.legal_actions())
+    }
+
+    /// Applies one action and returns what happened. Throws a
+    /// `TongiakiError` (`malformed_action`, `illegal_action`, `game_over`)
+    /// and leaves the game unchanged on a bad action.
+    #[wasm_bindgen(unchecked_return_type = "GameEvent[]")]
+    pub fn apply(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Action")] action: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let action = to_json(&action, ErrorCode::MalformedAction, "action")?;
+        let events = self.inner.apply_json(&action).map_err(engine_error)?;
+        to_js(&events)
+    }
+
+    /// The public state.
+    #[wasm_bindgen(unchecked_return_type = "Snapshot")]
+    pub fn snapshot(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.inner.snapshot())
+    }
+
+    /// The game as a string (JSON: options and action log) for `Game.load`.
+    pub fn save(&self) -> String {
+        self.inner.save()
+    }
+
+    /// A saved game, replayed through the same validation as `apply`.
+    /// Throws a `TongiakiError` with code `bad_save` naming the bad entry.
+    pub fn load(text: &str) -> Result<Game, JsValue> {
+        install_panic_hook();
+        let inner = crate::Game::load(text).map_err(engine_error)?;
+        Ok(Game { inner })
+    }
+
+    // Bots: the bots engineer adds here
+    //   #[wasm_bindgen(js_name = botAction, unchecked_return_type = "Action")]
+    //   pub fn bot_action(&self, bot: &str, ...) -> Result<JsValue, JsValue>
+    // returning an action to hand back to `apply`, built the same way
+    // (engine call, then `to_js`, errors through `engine_error`).
+}
