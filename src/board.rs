@@ -4,7 +4,7 @@
 //! ships ([`Ships`]) change with every move and are what the R25 chain search
 //! copies and explores.
 
-use crate::cards::{CardId, CARD_COUNT};
+use crate::cards::{CardId, CARD_COUNT, ISLAND_COUNT};
 use crate::hex::{edge_to_world, opposite, world_to_edge, Hex};
 
 pub const MAX_SEATS: usize = 6;
@@ -55,16 +55,17 @@ pub fn colours(by_seat: &[u8; MAX_SEATS]) -> u8 {
     by_seat.iter().filter(|&&n| n > 0).count() as u8
 }
 
-/// Ships on every beach of every card, indexed by card id and beach index.
+/// Ships on every beach of every island, indexed by card id and beach index
+/// (island ids are 0..16; water cards have no beaches).
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Ships {
-    pub beaches: [[Beach; MAX_BEACHES]; CARD_COUNT],
+    pub beaches: [[Beach; MAX_BEACHES]; ISLAND_COUNT],
 }
 
 impl Default for Ships {
     fn default() -> Self {
         Ships {
-            beaches: [[Beach::default(); MAX_BEACHES]; CARD_COUNT],
+            beaches: [[Beach::default(); MAX_BEACHES]; ISLAND_COUNT],
         }
     }
 }
@@ -223,6 +224,7 @@ impl Board {
 
     /// R25: the island leaves the table for good; returns the ships it held.
     pub fn remove(&mut self, c: CardId) -> [u8; MAX_SEATS] {
+        debug_assert!(c.is_island(), "only islands leave the table");
         let back = self.ships.clear_tile(c);
         if let Some(i) = self.pos[c.index()].and_then(|(h, _)| Board::cell(h)) {
             self.grid[i] = EMPTY;
@@ -259,6 +261,12 @@ impl Board {
             }
         }
         v
+    }
+
+    /// Is a beach full anywhere but on `except`?
+    pub fn any_full_except(&self, ships: &Ships, except: CardId) -> bool {
+        self.islands()
+            .any(|c| c != except && (0..c.spec().beaches.len()).any(|b| ships.is_full(c, b)))
     }
 
     pub fn any_full_in(&self, ships: &Ships) -> bool {

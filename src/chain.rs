@@ -99,6 +99,12 @@ pub const NODE_LIMIT: usize = 200_000;
 
 #[derive(Default)]
 struct Fx(u64);
+impl Fx {
+    fn add(&mut self, w: u64) {
+        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
 impl Hasher for Fx {
     fn finish(&self) -> u64 {
         self.0
@@ -116,10 +122,15 @@ impl Hasher for Fx {
 /// One R25 question about one table layout.
 pub struct ChainSearch<'a> {
     board: &'a Board,
-    seen: HashSet<Vec<u8>, BuildHasherDefault<Fx>>,
-    islands: Vec<CardId>,
+    /// States seen, by a 64-bit hash of the state (a collision among the
+    /// at most NODE_LIMIT states of one search has odds below 1e-9).
+    seen: HashSet<u64, BuildHasherDefault<Fx>>,
+    /// States proven unresolvable by earlier questions of this search.
+    dead: HashSet<u64, BuildHasherDefault<Fx>>,
     nodes: usize,
     moves: Vec<Vec<LandMove>>,
+    /// Islands on the table: only their beaches can hold ships.
+    islands: Vec<CardId>,
 }
 
 impl<'a> ChainSearch<'a> {
@@ -127,36 +138,51 @@ impl<'a> ChainSearch<'a> {
         ChainSearch {
             board,
             seen: HashSet::default(),
-            islands: board.islands().collect(),
+            dead: HashSet::default(),
             nodes: 0,
             moves: Vec::new(),
+            islands: board.islands().collect(),
         }
     }
 
-    fn key(&self, ships: &Ships, landing: Option<&Landing>) -> Vec<u8> {
-        let mut k = Vec::with_capacity(8 + self.islands.len() * 36);
+    fn key(&self, ships: &Ships, landing: Option<&Landing>) -> u64 {
+        let mut h = Fx(0x2545_F491_4F6C_DD1D);
         match landing {
-            None => k.push(0),
+            None => h.write(&[0]),
             Some(l) => {
-                k.push(1);
-                k.push(l.tile.0);
-                k.extend_from_slice(&l.group);
-                k.push(l.owed);
+                h.write(&[1, l.tile.0, l.owed]);
+                h.write(&l.group);
             }
         }
         for &c in &self.islands {
             for b in &ships.beaches[c.index()][..c.spec().beaches.len()] {
-                k.extend_from_slice(&b.by_seat);
+                let s = b.by_seat;
+                h.add(u64::from_le_bytes([
+                    s[0], s[1], s[2], s[3], s[4], s[5], 0, 0,
+                ]));
             }
         }
-        k
+        h.0 ^ (h.0 >> 29)
     }
 
     /// Marks a state visited; false if it was seen before.
     fn visit(&mut self, ships: &Ships, landing: Option<&Landing>) -> bool {
         self.nodes += 1;
         let k = self.key(ships, landing);
-        self.seen.insert(k)
+        !self.dead.contains(&k) && self.seen.insert(k)
+    }
+
+    /// Asks one question; if the answer is "no", every state it visited is
+    /// unresolvable and is remembered for the next questions. (After a "yes"
+    /// the visited states prove nothing: some were cut off as repeats.)
+    pub fn ask(&mut self, q: impl FnOnce(&mut Self) -> bool) -> bool {
+        self.seen.clear();
+        let yes = q(self);
+        if !yes && !self.over_budget() {
+            let seen = std::mem::take(&mut self.seen);
+            self.dead.extend(seen);
+        }
+        yes
     }
 
     fn over_budget(&self) -> bool {
@@ -216,13 +242,61 @@ impl<'a> ChainSearch<'a> {
         self.landing_resolvable(&next, &landing)
     }
 
+    /// A beach that is already full, not on `except`, with a way out that
+    /// reveals a card or fails: whatever the landing does, the chain resolves.
+    pub fn fixed_escape(&self, ships: &Ships, except: CardId) -> bool {
+        self.board.islands().filter(|&c| c != except).any(|c| {
+            c.spec().beaches.iter().enumerate().any(|(b, spec)| {
+                ships.is_full(c, b) && {
+                    let cols = colours(&ships.beach(c, b).by_seat);
+                    spec.jetties
+                        .iter()
+                        .any(|&j| self.board.trace(c, j, cols) == Trace::Escape)
+                }
+            })
+        })
+    }
+
+    /// Can the landing end with no beach on the table full? Every beach keeps
+    /// one place free: owed beaches first (one ship each, R23), then the rest.
+    fn calm_completion(&self, ships: &Ships, l: &Landing) -> bool {
+        let r = l.remaining();
+        if r > ships.free_on(l.tile) || self.board.any_full_except(ships, l.tile) {
+            return false;
+        }
+        let mut spare = 0u32;
+        let mut owed_beaches = 0u32;
+        let mut owed_with_spare = 0u32;
+        for b in 0..l.tile.spec().beaches.len() {
+            let free = ships.free_places(l.tile, b) as u32;
+            if free == 0 {
+                return false; // already full
+            }
+            spare += free - 1;
+            if l.owed & (1 << b) != 0 {
+                owed_beaches += 1;
+                owed_with_spare += u32::from(free >= 2);
+            }
+        }
+        spare >= r && owed_with_spare >= r.min(owed_beaches)
+    }
+
     /// A landing in progress: can it be completed so that the chain resolves?
     pub fn landing_resolvable(&mut self, ships: &Ships, l: &Landing) -> bool {
-        if l.ends_game {
+        if l.ends_game || self.fixed_escape(ships, l.tile) {
             return true;
         }
+        self.land_dfs(ships, l)
+    }
+
+    /// [`Self::landing_resolvable`] once no full beach elsewhere escapes
+    /// (beaches elsewhere do not change while the group lands).
+    fn land_dfs(&mut self, ships: &Ships, l: &Landing) -> bool {
         if l.remaining() == 0 {
             return self.emigration_resolvable(ships);
+        }
+        if self.calm_completion(ships, l) {
+            return true;
         }
         if !self.visit(ships, Some(l)) || self.over_budget() {
             return self.over_budget();
@@ -239,7 +313,7 @@ impl<'a> ChainSearch<'a> {
             let mut s = ships.clone();
             let mut nl = *l;
             play_land_move(&mut s, &mut nl, m);
-            if self.landing_resolvable(&s, &nl) {
+            if self.land_dfs(&s, &nl) {
                 found = true;
                 break;
             }

@@ -16,7 +16,7 @@ use crate::score::{ranking, standings, Standing};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use serde_json::{json, Value};
-use std::cell::OnceCell;
+use std::cell::{Cell, OnceCell};
 
 /// What the game is waiting for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -76,6 +76,8 @@ pub struct Game {
     log: Vec<Action>,
     ranking: Option<Vec<Vec<u8>>>,
     legal: OnceCell<Vec<Action>>,
+    /// The landing under way can no longer keep the chain resolvable (R25).
+    land_lost: Cell<bool>,
 }
 
 impl Game {
@@ -119,6 +121,7 @@ impl Game {
             log: Vec::new(),
             ranking: None,
             legal: OnceCell::new(),
+            land_lost: Cell::new(false),
         })
     }
 
@@ -228,10 +231,12 @@ impl Game {
             }
             Phase::Turn => self.turn_actions(&mut out),
             Phase::Emigrate => {
+                let mut search = ChainSearch::new(&self.board);
                 for (tile, beach) in self.board.full_beaches_in(&self.board.ships) {
                     for &jetty in tile.spec().beaches[beach as usize].jetties {
-                        let mut s = ChainSearch::new(&self.board);
-                        if s.emigration_keeps_resolvable(&self.board.ships, tile, beach, jetty) {
+                        let ships = &self.board.ships;
+                        if search.ask(|s| s.emigration_keeps_resolvable(ships, tile, beach, jetty))
+                        {
                             out.push(Action::Emigrate {
                                 tile,
                                 beach: beach as u32,
@@ -277,7 +282,12 @@ impl Game {
     fn legal_land_moves(&self, l: &Landing) -> Vec<LandMove> {
         let mut raw = Vec::new();
         landing_moves(&self.board.ships, l, &mut raw);
-        if l.ends_game {
+        if l.ends_game || self.land_lost.get() {
+            return raw;
+        }
+        let mut search = ChainSearch::new(&self.board);
+        // A full beach elsewhere that escapes resolves the chain whatever lands here.
+        if search.fixed_escape(&self.board.ships, l.tile) {
             return raw;
         }
         let ok: Vec<LandMove> = raw
@@ -287,11 +297,14 @@ impl Game {
                 let mut ships = self.board.ships.clone();
                 let mut nl = *l;
                 play_land_move(&mut ships, &mut nl, m);
-                ChainSearch::new(&self.board).landing_resolvable(&ships, &nl)
+                search.ask(|s| s.landing_resolvable(&ships, &nl))
             })
             .collect();
         if ok.is_empty() {
-            raw // the chain is lost whatever happens: R25 removal follows
+            // The chain is lost whatever happens (R25 removal follows); every
+            // later state of this landing is lost too.
+            self.land_lost.set(true);
+            raw
         } else {
             ok
         }
@@ -818,6 +831,7 @@ impl Game {
             tile,
             group: expand_counts(&group),
         });
+        self.land_lost.set(false);
         self.phase = Phase::Land(Landing::start(&self.board.ships, tile, group, ends_game));
     }
 
