@@ -21,7 +21,7 @@ pub mod serve;
 pub mod simulate;
 pub mod snapshot;
 #[cfg(target_arch = "wasm32")]
-mod wasm;
+pub mod wasm;
 
 pub use action::Action;
 pub use cards::CardId;

@@ -91,19 +91,46 @@ export interface TileState {
   r: number;
   /** 0..5, steps of 60 degrees clockwise. */
   rotation: number;
-  /** Island only. */
-  name?: string;
+  /** The card's name ("Tonga", "Samoa", ...; water cards too). */
+  name: string;
   /** Island only: points. */
   value?: number;
   /** Island only: the seat that founded a kingdom here, or null. */
   king?: Seat | null;
-  /** Island only. */
+  /** Island only, in beach-index order. */
   beaches?: BeachState[];
   /** Water only: [edge, edge, danger] for each trail. */
   trails?: [number, number, number][];
   /** Water only (R60): ships that stayed on this card, by seat. */
   ships?: Seat[];
-  [extra: string]: unknown;
+}
+
+/** `pending` in phase "emigrate": the full beaches. */
+export interface PendingEmigrate {
+  full: { tile: CardId; beach: number }[];
+}
+/** `pending` in phase "land". */
+export interface PendingLand {
+  tile: CardId;
+  /** The arriving group, by seat, sorted. */
+  group: Seat[];
+  /** Seats that already received a ship here. */
+  received: Seat[];
+  /** Beaches that had room on arrival and still wait for their first ship (R23). */
+  owed: number[];
+  /** R60: the game ends when this landing is done. */
+  last: boolean;
+}
+/** `pending` in phase "place_card". */
+export interface PendingPlaceCard {
+  card: CardId;
+  kind: "island" | "water";
+  /** "resettle" (R40) or "chain" (R25). */
+  reason: "resettle" | "chain";
+}
+/** `pending` in phase "place_ship": the newly laid island. */
+export interface PendingPlaceShip {
+  tile: CardId;
 }
 
 /** The public state (API.md "Snapshot"); never the pile order. */
@@ -117,19 +144,15 @@ export interface Snapshot {
   /** In the order they were laid. */
   tiles: TileState[];
   pile: { islands: number; water: number };
+  /** Tonga counts as revealed. */
   revealed: { islands: number; water: number };
   removed: CardId[];
   /** What the current decision is about; null in setup, turn and over. */
-  pending:
-    | null
-    | { full: { tile: CardId; beach: number }[] }
-    | { tile: CardId; group: Seat[]; received: Seat[] }
-    | { card: CardId }
-    | { tile: CardId }
-    | { [key: string]: unknown };
+  pending: PendingEmigrate | PendingLand | PendingPlaceCard | PendingPlaceShip | null;
   /** Only when over: places, best first; ties share a place. */
   ranking?: Seat[][];
-  [extra: string]: unknown;
+  /** What the current decision is, in words. */
+  prompt: string;
 }
 
 /** Everything that happened inside one `apply`, in order (API.md "GameEvent"). */

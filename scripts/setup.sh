@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# Installs everything the build and the tests need, skipping whatever is
+# already present, so it is cheap to call at the top of run.sh and test.sh.
+#
+# Nothing here downloads a binary from outside the package registries:
+# Rust tools are built from crates.io, browsers and drivers come from Debian,
+# wasm-opt from Debian's binaryen, JS packages from the npm registry (with
+# Playwright's own browser download switched off).
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+export PATH="$HOME/.cargo/bin:$PATH"
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+# Keep builds sized for a 2-core machine.
+export CARGO_BUILD_JOBS="${CARGO_BUILD_JOBS:-2}"
+
+say() { printf '\033[1;34m[setup]\033[0m %s\n' "$*"; }
+die() { printf '\033[1;31m[setup] error:\033[0m %s\n' "$*" >&2; exit 1; }
+
+SUDO=""
+if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
+
+# --- Rust target ------------------------------------------------------------
+if rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  say "rust target wasm32-unknown-unknown: present"
+else
+  say "adding rust target wasm32-unknown-unknown"
+  rustup target add wasm32-unknown-unknown
+fi
+
+# --- Debian packages --------------------------------------------------------
+# package -> a command it provides, to tell whether it is installed.
+declare -A DEB_CMD=(
+  [chromium]=chromium
+  [chromium-driver]=chromedriver
+  [firefox-esr]=firefox-esr
+  [binaryen]=wasm-opt
+)
+missing=()
+for pkg in chromium chromium-driver firefox-esr binaryen; do
+  if dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" \
+     && command -v "${DEB_CMD[$pkg]}" >/dev/null; then
+    :
+  else
+    missing+=("$pkg")
+  fi
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  say "debian packages: present"
+else
+  say "installing debian packages: ${missing[*]}"
+  # Update the package lists once, only when something must be installed.
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# --- cargo-installed tools --------------------------------------------------
+# The wasm-bindgen CLI must match the wasm-bindgen crate in Cargo.lock exactly,
+# or wasm-pack would try to download a matching one.
+WB_VERSION="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)"
+[ -n "$WB_VERSION" ] || die "could not read the wasm-bindgen version from Cargo.lock"
+
+# Pinned tool versions, so every machine builds the same tools.
+WASM_PACK_VERSION="0.15.1"
+GECKODRIVER_VERSION="0.37.1"
+
+# cargo install --locked, or, when the registry lacks a version the tool's own
+# lockfile names (seen with wasm-bindgen-cli 0.2.130 and webpki-roots 1.0.11),
+# the same tool resolved against what the registry has.
+cargo_install() { # crate version
+  if ! cargo install --locked "$1" --version "$2" --force; then
+    say "cargo install --locked $1 $2 failed; retrying without --locked"
+    cargo install "$1" --version "$2" --force
+  fi
+}
+
+have_version() { # cmd expected-version
+  command -v "$1" >/dev/null && "$1" --version 2>/dev/null | grep -qF "$2"
+}
+
+if have_version wasm-pack "$WASM_PACK_VERSION"; then
+  say "wasm-pack $WASM_PACK_VERSION: present"
+else
+  say "building wasm-pack $WASM_PACK_VERSION from crates.io (a few minutes)"
+  cargo_install wasm-pack "$WASM_PACK_VERSION"
+fi
+
+if have_version wasm-bindgen "$WB_VERSION"; then
+  say "wasm-bindgen-cli $WB_VERSION: present"
+else
+  say "building wasm-bindgen-cli $WB_VERSION from crates.io (a few minutes)"
+  cargo_install wasm-bindgen-cli "$WB_VERSION"
+fi
+
+if have_version geckodriver "$GECKODRIVER_VERSION"; then
+  say "geckodriver $GECKODRIVER_VERSION: present"
+else
+  say "building geckodriver $GECKODRIVER_VERSION from crates.io"
+  cargo_install geckodriver "$GECKODRIVER_VERSION"
+fi
+
+# --- npm dev dependencies ---------------------------------------------------
+if [ -f package.json ]; then
+  if [ -d node_modules/playwright-core ] && [ node_modules/.package-lock.json -nt package.json ] \
+     && { [ ! -f package-lock.json ] || [ node_modules/.package-lock.json -nt package-lock.json ]; }; then
+    say "node_modules: up to date"
+  elif [ -f package-lock.json ]; then
+    say "npm ci"
+    npm ci --no-audit --no-fund
+  else
+    say "npm install"
+    npm install --no-audit --no-fund
+  fi
+else
+  say "no package.json yet: skipping npm"
+fi
+
+say "done"
