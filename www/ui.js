@@ -1,0 +1,404 @@
+// The DOM around the board: status line and controls (turn picker, landing
+// tray, card rotation), the data panel, the accessible list of legal
+// actions, the game log, toasts and the dialogs (new game, ranking, help).
+// It renders what it is given and reports user intent through callbacks;
+// it holds no game state of its own.
+
+import { colorOf, COLOR_ORDER } from "./render.js";
+import { describeAction, explainRanking, ordinal, playerName, cardName } from "./words.js";
+import { BOT_KINDS } from "./bots.js";
+
+const $ = (id) => document.getElementById(id);
+
+function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") e.className = v;
+    else if (k === "text") e.textContent = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else if (k === "style") e.style.cssText = v;
+    else e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) e.append(c.nodeType ? c : document.createTextNode(String(c)));
+  return e;
+}
+
+function swatch(color) {
+  return el("span", { class: "swatch", style: `background:${colorOf(color)}`, "aria-hidden": "true" });
+}
+
+const ICONS = {
+  expand:
+    '<svg viewBox="0 0 34 26" aria-hidden="true"><path d="M3 17h28l-5 6H8z" fill="#2f6fe4" stroke="#1d232c" stroke-width="1.6" stroke-linejoin="round"/><path d="M16 16V2c5 3 9 8 10 14z" fill="#fff6dd" stroke="#1d232c" stroke-width="1.6" stroke-linejoin="round"/></svg>',
+  king:
+    '<svg viewBox="0 0 34 26" aria-hidden="true"><path d="M9 7l3-6 2 5 3-6 3 6 2-5 3 6z" fill="#e0a526" stroke="#1d232c" stroke-width="1.2"/><ellipse cx="17" cy="15" rx="8" ry="10" fill="#8b5a2b" stroke="#1d232c" stroke-width="1.6"/><circle cx="13.5" cy="13" r="2" fill="#fff5dc"/><circle cx="20.5" cy="13" r="2" fill="#fff5dc"/><ellipse cx="17" cy="20" rx="3.5" ry="1.8" fill="#fff5dc"/></svg>',
+  resettle:
+    '<svg viewBox="0 0 34 26" aria-hidden="true"><ellipse cx="17" cy="14" rx="13" ry="9" fill="#f4dea6" stroke="#b38b45" stroke-width="1.4"/><circle cx="17" cy="14" r="6" fill="#58a443"/><path d="M5 3l24 20M29 3L5 23" stroke="#c9352b" stroke-width="3" stroke-linecap="round"/></svg>',
+};
+
+export function createUi(cb) {
+  const toastEl = $("toast");
+  let toastTimer = 0;
+  let lastActionsKey = "";
+
+  // --- tool bar ---------------------------------------------------------
+  $("new-game").addEventListener("click", () => cb.openNewGame());
+  $("fit").addEventListener("click", () => cb.fit());
+  $("zoom-in").addEventListener("click", () => cb.zoom(1.25));
+  $("zoom-out").addEventListener("click", () => cb.zoom(0.8));
+  $("speed").addEventListener("change", (e) => cb.speed(Number(e.target.value)));
+  $("auto-forced").addEventListener("change", (e) => cb.autoForced(e.target.checked));
+  $("help").addEventListener("click", () => $("help-dialog").showModal());
+  $("help-close").addEventListener("click", () => $("help-dialog").close());
+  $("ranking-close").addEventListener("click", () => $("ranking-dialog").close());
+  $("play-again").addEventListener("click", () => {
+    $("ranking-dialog").close();
+    cb.playAgain();
+  });
+
+  function toast(message, kind = "error") {
+    toastEl.textContent = message;
+    toastEl.className = `toast ${kind === "info" ? "info" : ""}`;
+    toastEl.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => (toastEl.hidden = true), kind === "info" ? 2600 : 4200);
+  }
+
+  function hideToast() {
+    toastEl.hidden = true;
+  }
+
+  function loading(text, isError = false) {
+    const l = $("loading");
+    if (text === null) {
+      l.hidden = true;
+      return;
+    }
+    l.hidden = false;
+    l.textContent = text;
+    l.classList.toggle("error", isError);
+  }
+
+  function thinking(text) {
+    const t = $("thinking");
+    t.hidden = !text;
+    t.textContent = text || "";
+  }
+
+  // --- status & controls -----------------------------------------------
+
+  /**
+   * view: { snap, legal, decision, mode, seats, traySeat, selectionText,
+   *         rotation: {value, legalHere, card, hex}, botTurn }
+   */
+  function renderStatus(v) {
+    const { snap } = v;
+    const turn = $("turn-line");
+    turn.replaceChildren();
+    if (snap.phase === "over") {
+      turn.append("Game over");
+    } else if (snap.current !== null && snap.current !== undefined) {
+      const p = snap.players[snap.current];
+      turn.append(swatch(p.color), el("span", { text: `${p.name}` }), el("span", { class: "badge", text: snap.phase === "setup" ? "setup" : `turn ${snap.turn}` }));
+      if (v.seats[snap.current] && v.seats[snap.current].kind !== "human") turn.append(el("span", { class: "badge", text: "bot" }));
+    }
+    $("prompt").textContent = snap.prompt || "";
+    const c = $("controls");
+    c.replaceChildren();
+    if (v.botTurn) {
+      c.append(el("p", { class: "hint", text: `${playerName(snap, snap.current)} is a bot: watch it play.` }));
+      return;
+    }
+    switch (v.decision) {
+      case "setup":
+        c.append(hint("Click a highlighted beach of Tonga."));
+        break;
+      case "turn":
+        c.append(picker(v));
+        c.append(hint(v.selectionText || (v.mode === "king" ? "Click the island for your king island." : "Click an island where you have ships, or its beaches to choose them.")));
+        if (v.hasSelection) c.append(el("button", { type: "button", id: "clear-selection", onclick: () => cb.clearSelection(), text: "Clear selection (Esc)" }));
+        break;
+      case "place_new":
+        c.append(hint(v.selectionText || "No ship on an island: click beaches for new ships — two on Tonga (the same beach may be clicked twice), or one on another island."));
+        if (v.hasSelection) c.append(el("button", { type: "button", id: "clear-selection", onclick: () => cb.clearSelection(), text: "Clear selection (Esc)" }));
+        break;
+      case "emigrate":
+        c.append(hint("A beach is full: click the slice of its card toward the jetty to sail through (highlighted arrows)."));
+        break;
+      case "land":
+        c.append(tray(v));
+        c.append(hint("Pick a colour, then click a beach. Send ships home when there is no room."));
+        break;
+      case "place_card":
+        c.append(rotateControls(v));
+        c.append(hint("Move over a highlighted empty place, turn the card (R, wheel or buttons), click to lay it."));
+        break;
+      case "place_ship":
+        c.append(hint("Click a beach of the new island for your ship."));
+        break;
+      default:
+        break;
+    }
+  }
+
+  function hint(text) {
+    return el("p", { class: "hint", text });
+  }
+
+  function picker(v) {
+    const has = (t) => v.legal.some((a) => a.type === t);
+    const b = (id, mode, label, title, onclick, enabled, pressed) => {
+      const btn = el("button", { type: "button", id, title, "aria-pressed": pressed === null ? null : String(pressed), disabled: !enabled, onclick });
+      btn.innerHTML = ICONS[mode];
+      btn.append(el("span", { text: label }));
+      return btn;
+    };
+    return el(
+      "div",
+      { class: "picker", role: "group", "aria-label": "Choose your turn" },
+      b("pick-expand", "expand", "Expand", "Expand: new ships on an island where you have ships (E)", () => cb.pick("expand"), has("expand"), v.mode === "expand"),
+      b("pick-king", "king", "King island", "Found a king island (K)", () => cb.pick("king"), has("found_kingdom"), v.mode === "king"),
+      b("pick-resettle", "resettle", "Resettle", "Resettle: all your ships go home, reveal cards until an island is laid", () => cb.resettle(), has("resettle"), null),
+    );
+  }
+
+  function tray(v) {
+    const { snap, legal } = v;
+    const group = (snap.pending && snap.pending.group) || [];
+    const counts = new Map();
+    for (const s of group) counts.set(s, (counts.get(s) || 0) + 1);
+    const wrap = el("div", { class: "tray", role: "group", "aria-label": "Arriving ships by colour" });
+    for (const [seat, n] of counts) {
+      const p = snap.players[seat];
+      wrap.append(
+        el(
+          "button",
+          {
+            type: "button",
+            class: "tray-seat",
+            "data-seat": seat,
+            "aria-pressed": String(seat === v.traySeat),
+            title: `${p.name}: ${n} ship${n === 1 ? "" : "s"} arriving`,
+            onclick: () => cb.traySeat(seat),
+          },
+          swatch(p.color),
+          `${p.color} × ${n}`,
+        ),
+      );
+    }
+    const canReturn = legal.some((a) => a.type === "return" && a.seat === v.traySeat);
+    wrap.append(
+      el("button", {
+        type: "button",
+        id: "send-home",
+        disabled: !canReturn,
+        title: canReturn ? "Send a ship of the picked colour back to its supply" : "Only when there are more ships than free places",
+        onclick: () => cb.sendHome(),
+        text: "Send home",
+      }),
+    );
+    return wrap;
+  }
+
+  function rotateControls(v) {
+    const r = v.rotation;
+    const name = cardName(v.snap, v.snap.pending && v.snap.pending.card);
+    const out = el("output", { id: "rotation", "data-rotation": r.value ?? "", "aria-live": "polite" }, `${name}: turned ${(r.value ?? 0) * 60}°${r.hex ? ` at (${r.hex.q}, ${r.hex.r})` : ""}`);
+    return el(
+      "div",
+      { class: "rotate" },
+      el("button", { type: "button", id: "rotate-left", title: "Turn anticlockwise (Shift+R)", "aria-label": "Turn the card anticlockwise", onclick: () => cb.rotate(-1), text: "⟲" }),
+      el("button", { type: "button", id: "rotate-right", title: "Turn clockwise (R)", "aria-label": "Turn the card clockwise", onclick: () => cb.rotate(1), text: "⟳" }),
+      out,
+    );
+  }
+
+  // --- players & pile ---------------------------------------------------
+
+  function renderPlayers(snap, seats) {
+    const tb = $("players").querySelector("tbody");
+    tb.replaceChildren();
+    snap.players.forEach((p, i) => {
+      const kings = (p.kings || []).map((k) => cardName(snap, k));
+      tb.append(
+        el(
+          "tr",
+          { class: snap.current === i ? "current" : null, "data-seat": i, "aria-current": snap.current === i ? "true" : null },
+          el("td", {}, swatch(p.color)),
+          el("td", {}, p.name, seats[i] && seats[i].kind !== "human" ? el("span", { class: "badge", text: "bot" }) : null, kings.length ? el("span", { class: "kings", text: `King of ${kings.join(", ")}` }) : null),
+          el("td", { class: "num", title: `${p.ships_on_table} on the table` }, String(p.supply)),
+          el("td", { class: "num" }, String((p.kings || []).length)),
+          el("td", { class: "num" }, String(p.islands)),
+          el("td", { class: "num" }, el("b", { text: String(p.score) })),
+        ),
+      );
+    });
+    const removed = (snap.removed || []).length ? ` · removed: ${snap.removed.map((c) => cardName(snap, c)).join(", ")}` : "";
+    $("pile").textContent = `Pile: ${snap.pile.islands} islands, ${snap.pile.water} water · laid: ${snap.revealed.islands}/16 islands, ${snap.revealed.water}/16 water${removed}`;
+  }
+
+  // --- legal actions ----------------------------------------------------
+
+  const ACTION_LIMIT = 60;
+
+  function renderActions(snap, legal, enabled) {
+    const key = JSON.stringify([snap.turn, snap.phase, legal, enabled]);
+    if (key === lastActionsKey) return;
+    lastActionsKey = key;
+    const ul = $("actions");
+    const hadFocus = ul.contains(document.activeElement);
+    ul.replaceChildren();
+    legal.slice(0, ACTION_LIMIT).forEach((a, i) => {
+      ul.append(el("li", {}, el("button", { type: "button", "data-index": i, disabled: !enabled, onclick: () => cb.action(a) }, describeAction(snap, a))));
+    });
+    if (legal.length > ACTION_LIMIT) ul.append(el("li", { class: "more", text: `… and ${legal.length - ACTION_LIMIT} more: click on the board for those.` }));
+    if (!legal.length) ul.append(el("li", { class: "more", text: snap.phase === "over" ? "The game is over." : "Nothing to do." }));
+    if (hadFocus) ul.querySelector("button:not(:disabled)")?.focus();
+  }
+
+  // --- log --------------------------------------------------------------
+
+  function log(lines) {
+    const ol = $("log");
+    for (const l of lines) {
+      const li = el("li", { class: l.cls || null, text: l.text });
+      ol.append(li);
+    }
+    while (ol.children.length > 400) ol.firstChild.remove();
+    ol.scrollTop = ol.scrollHeight;
+  }
+
+  function clearLog() {
+    $("log").replaceChildren();
+  }
+
+  // --- new game dialog --------------------------------------------------
+
+  function seatRow(seat, i) {
+    const kindSel = el("select", { class: "seat-kind", "aria-label": `Seat ${i + 1}: person or bot` });
+    kindSel.append(el("option", { value: "human", text: "Person" }));
+    for (const k of BOT_KINDS) kindSel.append(el("option", { value: k.id, text: k.label }));
+    kindSel.value = seat.kind || "human";
+    const colorSel = el("select", { class: "seat-color", "aria-label": `Seat ${i + 1}: colour` });
+    for (const c of COLOR_ORDER) colorSel.append(el("option", { value: c, text: c }));
+    colorSel.value = seat.color;
+    const sw = swatch(seat.color);
+    colorSel.addEventListener("change", () => (sw.style.background = colorOf(colorSel.value)));
+    return el(
+      "li",
+      { class: "seat" },
+      sw,
+      el("input", { type: "text", class: "seat-name", value: seat.name || "", maxlength: "40", "aria-label": `Seat ${i + 1}: name`, placeholder: `Player ${i + 1}` }),
+      colorSel,
+      kindSel,
+      el("button", { type: "button", class: "seat-remove", "aria-label": `Remove seat ${i + 1}`, title: "Remove this seat", text: "✕" }),
+    );
+  }
+
+  /** Open the dialog with `defaults` {seats:[{name,color,kind}], seed}; resolves to options or null. */
+  function newGameDialog(defaults) {
+    const dlg = $("newgame-dialog");
+    const list = $("seats");
+    const err = $("newgame-error");
+    err.hidden = true;
+    let seats = defaults.seats.map((s) => ({ ...s }));
+    const read = () =>
+      [...list.children].map((li) => ({
+        name: li.querySelector(".seat-name").value.trim(),
+        color: li.querySelector(".seat-color").value,
+        kind: li.querySelector(".seat-kind").value,
+      }));
+    const draw = () => {
+      list.replaceChildren(...seats.map(seatRow));
+      [...list.querySelectorAll(".seat-remove")].forEach((b, i) => {
+        b.disabled = seats.length <= 2;
+        b.addEventListener("click", () => {
+          seats = read();
+          seats.splice(i, 1);
+          draw();
+        });
+      });
+      $("add-seat").disabled = seats.length >= 6;
+    };
+    draw();
+    $("seed").value = defaults.seed ?? "";
+    return new Promise((resolve) => {
+      const add = () => {
+        seats = read();
+        const used = new Set(seats.map((s) => s.color));
+        const color = COLOR_ORDER.find((c) => !used.has(c)) || "blue";
+        seats.push({ name: "", color, kind: "random" });
+        draw();
+      };
+      const submit = (e) => {
+        e.preventDefault();
+        const s = read();
+        const colors = s.map((x) => x.color);
+        if (new Set(colors).size !== colors.length) {
+          err.textContent = "Two seats cannot play the same colour.";
+          err.hidden = false;
+          return;
+        }
+        const seedText = $("seed").value.trim();
+        const options = { players: s.map((x) => ({ name: x.name || undefined, color: x.color })), seats: s.map((x) => x.kind) };
+        if (seedText !== "") options.seed = Number(seedText);
+        const problem = cb.tryNewGame(options);
+        if (problem) {
+          err.textContent = problem;
+          err.hidden = false;
+          return;
+        }
+        done();
+        dlg.close();
+        resolve(options);
+      };
+      const cancel = () => {
+        done();
+        dlg.close();
+        resolve(null);
+      };
+      const done = () => {
+        $("add-seat").removeEventListener("click", add);
+        $("newgame-form").removeEventListener("submit", submit);
+        $("newgame-cancel").removeEventListener("click", cancel);
+        dlg.removeEventListener("cancel", cancel);
+      };
+      $("add-seat").addEventListener("click", add);
+      $("newgame-form").addEventListener("submit", submit);
+      $("newgame-cancel").addEventListener("click", cancel);
+      dlg.addEventListener("cancel", cancel);
+      dlg.showModal();
+    });
+  }
+
+  // --- ranking ----------------------------------------------------------
+
+  function showRanking(snap) {
+    const ol = $("ranking");
+    ol.replaceChildren();
+    for (const row of explainRanking(snap)) {
+      for (const seat of row.seats) {
+        const p = snap.players[seat];
+        ol.append(
+          el(
+            "li",
+            { "data-seat": seat },
+            el("span", { class: "place", text: ordinal(row.place) }),
+            el("span", { class: "who" }, swatch(p.color), " ", p.name),
+            el("span", { class: "pts", text: `${p.score} pt${p.score === 1 ? "" : "s"}` }),
+            el("span", { class: "why", text: `${p.islands} island${p.islands === 1 ? "" : "s"}, ${p.ships_on_table} ship${p.ships_on_table === 1 ? "" : "s"} on the table, ${(p.kings || []).length} king${(p.kings || []).length === 1 ? "" : "s"}. ${seat === row.seats[0] ? row.why : ""}`.trim() }),
+          ),
+        );
+      }
+    }
+    const dlg = $("ranking-dialog");
+    if (!dlg.open) dlg.showModal();
+  }
+
+  function closeDialogs() {
+    for (const id of ["ranking-dialog", "newgame-dialog", "help-dialog"]) if ($(id).open) $(id).close();
+  }
+
+  return { toast, hideToast, loading, thinking, renderStatus, renderPlayers, renderActions, log, clearLog, newGameDialog, showRanking, closeDialogs };
+}
