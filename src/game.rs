@@ -204,6 +204,24 @@ impl Game {
         COLORS[self.options.players[seat as usize].color as usize]
     }
 
+    pub(crate) fn pile_len(&self) -> usize {
+        self.pile.len()
+    }
+    /// Arranged positions: the pile, top first.
+    pub(crate) fn set_pile(&mut self, top_first: Vec<CardId>) {
+        self.pile = top_first.into_iter().rev().collect();
+        self.legal = OnceCell::new();
+    }
+    pub(crate) fn set_supply(&mut self, seat: u8, n: u8) {
+        self.supply[seat as usize] = n;
+    }
+    pub(crate) fn start_arranged_turn(&mut self, seat: u8, phase: Phase) {
+        self.current = seat;
+        self.turn = 1;
+        self.phase = phase;
+        self.legal = OnceCell::new();
+    }
+
     // ----- legal actions ------------------------------------------------
 
     /// Every legal action for the decision pending now, once each, in a

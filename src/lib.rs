@@ -14,6 +14,7 @@ pub mod event;
 pub mod game;
 pub mod hex;
 pub mod options;
+pub mod position;
 pub mod score;
 pub mod script;
 #[cfg(not(target_arch = "wasm32"))]
