@@ -109,7 +109,25 @@ fn sim(args: &[String]) -> ExitCode {
     }
 }
 
-fn serve(_args: &[String]) -> ExitCode {
-    eprintln!("serve: not built yet");
-    ExitCode::from(2)
+fn serve(args: &[String]) -> ExitCode {
+    let port = flag(args, "--port").unwrap_or("8080");
+    if port.parse::<u16>().is_err() {
+        eprintln!("serve: --port needs a port number, not {port}");
+        return ExitCode::from(2);
+    }
+    let www = std::path::Path::new(flag(args, "--www").unwrap_or("www"));
+    let pkg = std::path::Path::new(flag(args, "--pkg").unwrap_or("pkg"));
+    let addr = format!("127.0.0.1:{port}");
+    eprintln!(
+        "serving {} (and /pkg/ from {}) on http://{addr}/",
+        www.display(),
+        pkg.display()
+    );
+    match tongiaki::serve::serve(www, pkg, &addr) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("serve: {e}");
+            ExitCode::from(1)
+        }
+    }
 }
