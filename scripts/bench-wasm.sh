@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Measures, in one run, the figures BENCHMARKS.md records for the browser
+# build: the size of the release .wasm (raw and gzip -9), and random 4-player
+# games per second natively (`tongiaki simulate`) and inside headless Chrome
+# (tests/web_bench.rs: the same games, plus games through the JS API).
+#
+#   scripts/bench-wasm.sh            2000 games each
+#   GAMES=5000 SEED=3 scripts/bench-wasm.sh
+#
+# Prints a Markdown block to paste into BENCHMARKS.md. Run it on a quiet
+# machine: both figures share the same two cores.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+export PATH="$HOME/.cargo/bin:$PATH"
+export CARGO_BUILD_JOBS="${CARGO_BUILD_JOBS:-2}"
+GAMES="${GAMES:-2000}"
+SEED="${SEED:-1}"
+mkdir -p test-artifacts
+
+say() { printf '\033[1;34m[bench-wasm]\033[0m %s\n' "$*" >&2; }
+
+scripts/setup.sh >&2
+scripts/build-wasm.sh >&2
+wasm=pkg/tongiaki_bg.wasm
+raw=$(stat -c %s "$wasm")
+gz=$(gzip -9 -c "$wasm" | wc -c)
+js_raw=$(stat -c %s pkg/tongiaki.js)
+
+say "cargo build --release"
+cargo build --release --quiet >&2
+# TARGET_DIR honours CARGO_TARGET_DIR like cargo does.
+bin="${CARGO_TARGET_DIR:-target}/release/tongiaki"
+
+say "building the browser benchmark"
+# Build first, so that compile time does not overlap the native run.
+TONGIAKI_BENCH_GAMES="$GAMES" TONGIAKI_BENCH_SEED="$SEED" \
+  cargo build --release --quiet --target wasm32-unknown-unknown --tests >&2
+
+say "native: $bin simulate --players 4 --games $GAMES --seed $SEED --json"
+native_json=$("$bin" simulate --players 4 --games "$GAMES" --seed "$SEED" --json)
+
+say "browser: wasm-pack test --release --headless --chrome ... web_bench"
+log=test-artifacts/bench-wasm-chrome.log
+TONGIAKI_BENCH_GAMES="$GAMES" TONGIAKI_BENCH_SEED="$SEED" \
+  wasm-pack --log-level warn test --release --headless --chrome --chromedriver /usr/bin/chromedriver \
+  -- --test web_bench -- --include-ignored --nocapture >"$log" 2>&1 || {
+    cat "$log" >&2
+    echo "bench-wasm: the browser benchmark failed (log above)" >&2
+    exit 1
+  }
+wasm_json=$(grep -o 'BENCH {.*}' "$log" | head -n1 | sed 's/^BENCH //')
+[ -n "$wasm_json" ] || { cat "$log" >&2; echo "bench-wasm: no BENCH line in $log" >&2; exit 1; }
+
+node - "$native_json" "$wasm_json" "$raw" "$gz" "$js_raw" "$GAMES" "$SEED" <<'EOF'
+const [native, wasm, raw, gz, jsRaw, games, seed] = process.argv.slice(2);
+const n = JSON.parse(native), w = JSON.parse(wasm);
+const kb = (b) => (b / 1024).toFixed(1) + " KiB";
+const f = (x) => x.toFixed(0);
+const chrome = (w.user_agent.match(/Chrome\/([\d.]+)/) || [, "?"])[1];
+console.log(`Measured ${new Date().toISOString().slice(0, 10)}, Chrome ${chrome} (headless), 2 cores.`);
+console.log("");
+console.log("| figure | value |");
+console.log("|---|---|");
+console.log(`| pkg/tongiaki_bg.wasm, release + wasm-opt -Oz | ${raw} bytes (${kb(+raw)}) |`);
+console.log(`| same, gzip -9 | ${gz} bytes (${kb(+gz)}) |`);
+console.log(`| pkg/tongiaki.js (glue) | ${jsRaw} bytes |`);
+console.log(`| native, 4 random players (\`tongiaki simulate\`) | ${f(n.games_per_second)} games/s (mean ${n.mean_turns.toFixed(1)} turns) |`);
+console.log(`| headless Chrome, the same ${games} games (engine in wasm) | ${f(w.engine_games_per_second)} games/s = ${(100 * w.engine_games_per_second / n.games_per_second).toFixed(0)}% of native (mean ${w.mean_turns.toFixed(1)} turns) |`);
+console.log(`| headless Chrome, through the JS API (legalActions/apply) | ${f(w.js_api_games_per_second)} games/s, ${f(w.js_api_decisions_per_second)} decisions/s (${w.js_api_games} games) |`);
+if (Math.abs(w.mean_turns - n.mean_turns) > 1e-9) {
+  console.error(`bench-wasm: warning: mean turns differ (native ${n.mean_turns}, wasm ${w.mean_turns}): not the same games`);
+  process.exitCode = 1;
+}
+EOF
