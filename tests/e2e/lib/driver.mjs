@@ -3,7 +3,13 @@
 // rotation controls. Never calls apply() to make a move.
 
 export async function ready(page) {
-  await page.waitForFunction(() => window.tongiakiApp && window.tongiakiApp.ready, null, { timeout: 30000 });
+  await page.waitForFunction(
+    () => (window.tongiakiApp && window.tongiakiApp.ready) || document.querySelector("#loading.error"),
+    null,
+    { timeout: 30000 },
+  );
+  const failed = await page.evaluate(() => document.querySelector("#loading.error")?.textContent);
+  if (failed) throw new Error(`the page could not start the engine: ${failed}`);
 }
 
 export const idle = (page) => page.evaluate(() => window.tongiakiApp.whenIdle());
