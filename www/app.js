@@ -378,6 +378,7 @@ function drawNow() {
   if (!app.snap) return;
   renderer.resize(camera);
   renderer.draw(buildScene(), camera);
+  if (renderer.incomplete) requestDraw(); // sharpen cards drawn from an older zoom level
 }
 
 // ---------------------------------------------------------------------------
@@ -626,6 +627,8 @@ async function main() {
   const params = new URLSearchParams(location.search);
   if (params.has("speed")) window.tongiakiApp.setSpeed(Number(params.get("speed")));
   newGame(null);
+  drawNow(); // the first board is on screen before we call ourselves ready
+  window.tongiakiApp.readyAt = performance.now(); // ms since navigation start (BENCHMARKS.md)
   window.tongiakiApp.ready = true;
   document.documentElement.dataset.ready = "true";
   window.dispatchEvent(new Event("tongiaki-ready"));

@@ -6,7 +6,6 @@
 // in world units of hex size s = 1, mapped to the screen by the camera.
 
 import * as G from "./geometry.js";
-import { worldToScreen } from "./camera.js";
 
 export const PLAYER_COLORS = Object.freeze({
   blue: "#2f6fe4",
@@ -48,9 +47,22 @@ const C = {
 };
 
 export function createRenderer(canvas) {
-  const ctx = canvas.getContext("2d", { alpha: false });
+  const mainCtx = canvas.getContext("2d", { alpha: false });
+  let ctx = mainCtx; // drawing functions draw on this: the canvas, or a sprite
   let dpr = 1;
   let cam = null;
+  let incomplete = false; // some card was drawn from a stale sprite: draw again soon
+
+  /** Run f with drawing redirected to another context (a sprite). */
+  function withCtx(other, f) {
+    const old = ctx;
+    ctx = other;
+    try {
+      f();
+    } finally {
+      ctx = old;
+    }
+  }
 
   /** Match the canvas backing store to its CSS size and devicePixelRatio. */
   function resize(camera) {
@@ -71,11 +83,14 @@ export function createRenderer(canvas) {
     ctx.setTransform(k, 0, 0, k, dpr * (cam.w / 2 - cam.x * cam.scale), dpr * (cam.h / 2 - cam.y * cam.scale));
   }
 
-  /** Upright text at world point (wx, wy), size in world units. */
+  /** Upright text at world point (wx, wy) under the current transform; size in world units. */
   function text(str, wx, wy, size, { color = "#fff", outline = null, weight = "600", align = "center", lw = 0.035 } = {}) {
-    const p = worldToScreen(cam, wx, wy);
-    const px = size * cam.scale * dpr;
+    const m = ctx.getTransform();
+    const k = Math.hypot(m.a, m.b);
+    const px = size * k;
     if (px < 5) return; // unreadable anyway: skip
+    const dx = m.a * wx + m.c * wy + m.e;
+    const dy = m.b * wx + m.d * wy + m.f;
     ctx.save();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.font = `${weight} ${px.toFixed(1)}px "Trebuchet MS", "DejaVu Sans", system-ui, sans-serif`;
@@ -83,12 +98,12 @@ export function createRenderer(canvas) {
     ctx.textBaseline = "middle";
     if (outline) {
       ctx.lineJoin = "round";
-      ctx.lineWidth = lw * cam.scale * dpr;
+      ctx.lineWidth = lw * k;
       ctx.strokeStyle = outline;
-      ctx.strokeText(str, p.x * dpr, p.y * dpr);
+      ctx.strokeText(str, dx, dy);
     }
     ctx.fillStyle = color;
-    ctx.fillText(str, p.x * dpr, p.y * dpr);
+    ctx.fillText(str, dx, dy);
     ctx.restore();
   }
 
@@ -243,13 +258,6 @@ export function createRenderer(canvas) {
         text(String(t.danger), p.x, p.y + 0.005, 0.15, { weight: "700" });
       }
     }
-    if (tile.ships && tile.ships.length) {
-      ctx.beginPath();
-      ctx.arc(c.x, c.y, 0.3, 0, 2 * Math.PI);
-      ctx.fillStyle = "rgba(8,40,60,0.45)";
-      ctx.fill();
-      boatCluster(c.x, c.y, tile.ships, colors, 0.16);
-    }
   }
 
   function strokeTrail(path) {
@@ -262,7 +270,7 @@ export function createRenderer(canvas) {
     }
   }
 
-  function drawIsland(tile, colors, opts = {}) {
+  function drawIsland(tile, colors) {
     const c = G.hexCenter(tile.q, tile.r);
     const I = G.ISLAND;
     const isTonga = tile.card === "tonga";
@@ -292,14 +300,6 @@ export function createRenderer(canvas) {
       ctx.lineWidth = 0.02;
       ctx.strokeStyle = C.sandEdge;
       ctx.stroke();
-      const hl = opts.beachMark && opts.beachMark(tile.card, bi);
-      if (hl) {
-        ctx.fillStyle = hl === "selected" ? "rgba(255,255,255,0.55)" : hl === "hover" ? "rgba(255,216,74,0.65)" : "rgba(255,216,74,0.32)";
-        ctx.fill();
-        ctx.lineWidth = hl === "legal" ? 0.03 : 0.045;
-        ctx.strokeStyle = hl === "selected" ? "#fff" : C.legal;
-        ctx.stroke();
-      }
     });
     // island body
     ctx.beginPath();
@@ -318,22 +318,15 @@ export function createRenderer(canvas) {
     ctx.closePath();
     ctx.fillStyle = "rgba(40, 90, 30, 0.45)";
     ctx.fill();
-    // places (ship spots) and ships
+    // places: one dimple per ship spot
+    ctx.fillStyle = C.dimple;
     tile.beaches.forEach((b, bi) => {
-      const hidden = opts.hiddenBeach && opts.hiddenBeach(tile.card, bi);
-      const ships = hidden ? [] : b.ships || [];
       for (let j = 0; j < b.places; j++) {
         const p = G.placePosition(tile, bi, j);
         ctx.beginPath();
         ctx.arc(p.x, p.y, 0.058, 0, 2 * Math.PI);
-        ctx.fillStyle = C.dimple;
         ctx.fill();
       }
-      ships.forEach((seat, j) => {
-        if (j >= b.places) return;
-        const p = G.placePosition(tile, bi, j);
-        boat(p.x, p.y, G.unitAngle(G.placeUnit(tile, bi, j)), colors[seat] || "#888", 0.19);
-      });
     });
     // name and value, upright whatever the rotation
     if (tile.king !== null && tile.king !== undefined) {
@@ -415,9 +408,126 @@ export function createRenderer(canvas) {
     ctx.restore();
   }
 
-  function drawTile(tile, colors, opts) {
+  /** The static art of a card (no ships, no highlights). */
+  function drawTile(tile, colors) {
     if (tile.kind === "water") drawWater(tile, colors);
-    else drawIsland(tile, colors, opts);
+    else if (tile.kind === "island") drawIsland(tile, colors);
+    else drawCardBack(tile);
+  }
+
+  // -- sprites: each card's static art rendered once per zoom level --------
+
+  const SPRITE_MAX_K = 260; // device px per world unit above which cards are drawn directly
+  const sprites = new Map(); // key -> { canvas, k, size }
+  const boatSprites = new Map();
+
+  function spriteKey(t, colors) {
+    const king = t.king !== null && t.king !== undefined ? `${t.king}:${colors[t.king]}` : "";
+    return `${t.kind}|${t.card}|${t.rotation}|${king}|${t.name ?? ""}|${t.value ?? ""}`;
+  }
+
+  function renderSprite(t, colors, k, old) {
+    const size = Math.ceil(2.14 * k) + 2;
+    const c = old && old.canvas.width === size ? old.canvas : document.createElement("canvas");
+    c.width = size;
+    c.height = size;
+    const x = c.getContext("2d");
+    x.setTransform(k, 0, 0, k, size / 2, size / 2);
+    withCtx(x, () => drawTile({ ...t, q: 0, r: 0 }, colors));
+    return { canvas: c, k, size };
+  }
+
+  /** Draw a tile from its sprite (rendering it if needed, within the frame's budget). */
+  function blitTile(t, colors, k, budget) {
+    const key = spriteKey(t, colors);
+    let sp = sprites.get(key);
+    const fresh = sp && Math.abs(sp.k - k) <= k * 0.004;
+    if (!fresh && (!sp || budget.left > 0)) {
+      budget.left--;
+      sp = renderSprite(t, colors, k, sp);
+      sprites.set(key, sp);
+    } else if (!fresh) {
+      incomplete = true;
+    }
+    const m = ctx.getTransform();
+    const c = G.hexCenter(t.q, t.r);
+    const dx = m.a * c.x + m.e;
+    const dy = m.d * c.y + m.f;
+    const f = k / sp.k;
+    const half = (sp.size / 2) * f;
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    if (Math.abs(f - 1) < 1e-9) ctx.drawImage(sp.canvas, Math.round(dx - half), Math.round(dy - half));
+    else ctx.drawImage(sp.canvas, dx - half, dy - half, sp.size * f, sp.size * f);
+    ctx.restore();
+  }
+
+  /** A boat on a place, from a per-colour sprite. */
+  function placedBoat(x, y, angle, color, len, k) {
+    const flip = Math.cos(angle) < -0.2;
+    const key = `${color}|${len}|${flip}`;
+    let sp = boatSprites.get(key);
+    if (!sp || Math.abs(sp.k - k) > k * 0.004) {
+      const size = Math.ceil(1.7 * len * k) + 4;
+      const c = sp && sp.canvas.width === size ? sp.canvas : document.createElement("canvas");
+      c.width = size;
+      c.height = size;
+      const bx = c.getContext("2d");
+      bx.setTransform(k, 0, 0, k, size / 2, size / 2);
+      withCtx(bx, () => boat(0, 0, flip ? Math.PI : 0, color, len));
+      sp = { canvas: c, k, size };
+      boatSprites.set(key, sp);
+    }
+    const m = ctx.getTransform();
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.drawImage(sp.canvas, Math.round(m.a * x + m.e - sp.size / 2), Math.round(m.d * y + m.f - sp.size / 2));
+    ctx.restore();
+  }
+
+  /** Ships on an island's places, or left on a water card (R60). */
+  function drawShips(tile, colors, hidden, k) {
+    if (tile.kind === "water") {
+      if (!tile.ships || !tile.ships.length) return;
+      const c = G.hexCenter(tile.q, tile.r);
+      ctx.beginPath();
+      ctx.arc(c.x, c.y, 0.3, 0, 2 * Math.PI);
+      ctx.fillStyle = "rgba(8,40,60,0.45)";
+      ctx.fill();
+      boatCluster(c.x, c.y, tile.ships, colors, 0.16);
+      return;
+    }
+    (tile.beaches || []).forEach((b, bi) => {
+      if (hidden && hidden.has(`${tile.card}/${bi}`)) return;
+      (b.ships || []).forEach((seat, j) => {
+        if (j >= b.places) return;
+        const p = G.placePosition(tile, bi, j);
+        const angle = G.unitAngle(G.placeUnit(tile, bi, j));
+        if (k <= SPRITE_MAX_K) placedBoat(p.x, p.y, angle, colors[seat] || "#888", 0.19, k);
+        else boat(p.x, p.y, angle, colors[seat] || "#888", 0.19);
+      });
+    });
+  }
+
+  function markBeach(tile, bi, style) {
+    const lay = G.islandLayout(tile.beaches)[bi];
+    if (!lay) return;
+    const c = G.hexCenter(tile.q, tile.r);
+    sectorPath(c.x, c.y, lay.from + tile.rotation, lay.to + tile.rotation, G.ISLAND.sandIn, G.ISLAND.sandOut);
+    ctx.fillStyle = style === "selected" ? "rgba(255,255,255,0.55)" : style === "hover" ? "rgba(255,216,74,0.6)" : "rgba(255,216,74,0.3)";
+    ctx.fill();
+    ctx.lineWidth = style === "legal" ? 0.03 : 0.045;
+    ctx.strokeStyle = style === "selected" ? "#fff" : C.legal;
+    ctx.stroke();
+  }
+
+  /** Is the hex at world (x, y) within the viewport (device px bounds)? */
+  function visible(x, y) {
+    const m = ctx.getTransform();
+    const dx = m.a * x + m.e;
+    const dy = m.d * y + m.f;
+    const r = 1.1 * m.a;
+    return dx > -r && dy > -r && dx < canvas.width + r && dy < canvas.height + r;
   }
 
   // -- highlights ----------------------------------------------------------
@@ -485,15 +595,24 @@ export function createRenderer(canvas) {
 
   // -- the whole scene -----------------------------------------------------
 
+  let oceanCache = null; // the ocean gradient, rendered once per canvas size
+
   function background() {
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     const w = canvas.width;
     const h = canvas.height;
-    const g = ctx.createRadialGradient(w / 2, h * 0.45, Math.min(w, h) * 0.1, w / 2, h / 2, Math.max(w, h) * 0.75);
-    g.addColorStop(0, C.oceanIn);
-    g.addColorStop(1, C.oceanOut);
-    ctx.fillStyle = g;
-    ctx.fillRect(0, 0, w, h);
+    if (!oceanCache || oceanCache.width !== w || oceanCache.height !== h) {
+      oceanCache = document.createElement("canvas");
+      oceanCache.width = w;
+      oceanCache.height = h;
+      const o = oceanCache.getContext("2d", { alpha: false });
+      const g = o.createRadialGradient(w / 2, h * 0.45, Math.min(w, h) * 0.1, w / 2, h / 2, Math.max(w, h) * 0.75);
+      g.addColorStop(0, C.oceanIn);
+      g.addColorStop(1, C.oceanOut);
+      o.fillStyle = g;
+      o.fillRect(0, 0, w, h);
+    }
+    ctx.drawImage(oceanCache, 0, 0);
   }
 
   /** Faint wave marks that move with the table. */
@@ -530,14 +649,14 @@ export function createRenderer(canvas) {
    */
   function draw(scene, camera) {
     cam = camera;
+    incomplete = false;
+    ctx = mainCtx;
     background();
     setWorld();
     waves();
+    const k = dpr * cam.scale;
+    const colors = scene.colors || [];
     const marks = scene.marks || {};
-    const opts = {
-      beachMark: (card, b) => marks.beaches && marks.beaches.get(`${card}/${b}`),
-      hiddenBeach: (card, b) => scene.hidden && scene.hidden.has(`${card}/${b}`),
-    };
     if (marks.hexes) {
       for (const [key, style] of marks.hexes) {
         const [q, r] = key.split(",").map(Number);
@@ -545,11 +664,24 @@ export function createRenderer(canvas) {
       }
     }
     const byCard = new Map();
+    const budget = { left: sprites.size ? 6 : 64 };
+    const shown = [];
     for (const t of scene.tiles || []) {
       byCard.set(t.card, t);
+      const c = G.hexCenter(t.q, t.r);
+      if (!visible(c.x, c.y)) continue;
+      shown.push(t);
       ctx.globalAlpha = t._alpha ?? 1;
-      drawTile(t, scene.colors || [], opts);
+      if (k <= SPRITE_MAX_K) blitTile(t, colors, k, budget);
+      else drawTile(t, colors);
       ctx.globalAlpha = 1;
+    }
+    if (marks.beaches) {
+      for (const [key, style] of marks.beaches) {
+        const i = key.lastIndexOf("/");
+        const t = byCard.get(key.slice(0, i));
+        if (t && t.beaches) markBeach(t, Number(key.slice(i + 1)), style);
+      }
     }
     if (marks.tiles) for (const [card, style] of marks.tiles) byCard.has(card) && markTile(byCard.get(card), style);
     if (marks.slices) {
@@ -559,6 +691,7 @@ export function createRenderer(canvas) {
         if (t) markSlice(t, Number(key.slice(i + 1)), style);
       }
     }
+    for (const t of shown) drawShips(t, colors, scene.hidden, k);
     if (scene.group && byCard.has(scene.group.tile)) {
       const t = byCard.get(scene.group.tile);
       const c = G.hexCenter(t.q, t.r);
@@ -566,25 +699,22 @@ export function createRenderer(canvas) {
       ctx.arc(c.x, c.y, 0.34, 0, 2 * Math.PI);
       ctx.fillStyle = "rgba(8,40,60,0.55)";
       ctx.fill();
-      boatCluster(c.x, c.y, scene.group.seats, scene.colors || [], 0.17);
+      boatCluster(c.x, c.y, scene.group.seats, colors, 0.17);
     }
     if (scene.ghost) {
       ctx.globalAlpha = scene.ghost.alpha ?? 0.85;
-      if (scene.ghost.tile.kind === "water" || scene.ghost.tile.kind === "island") {
-        drawTile(scene.ghost.tile, scene.colors || [], {});
-      } else {
-        drawCardBack(scene.ghost.tile);
-      }
+      drawTile(scene.ghost.tile, colors);
       ctx.globalAlpha = 1;
       const c = G.hexCenter(scene.ghost.tile.q, scene.ghost.tile.r);
       hexPath(c.x, c.y, 0.985);
       ctx.lineWidth = 0.05;
-      ctx.strokeStyle = scene.ghost.legal === false ? "#ff6b6b" : C.legal;
+      ctx.strokeStyle = scene.ghost.legal === false ? "#ff6b6b" : scene.ghost.legal ? C.legal : "rgba(255,255,255,0.8)";
       ctx.stroke();
     }
     const api = overlayApi();
     for (const f of scene.overlays || []) f(api);
     ctx.setTransform(1, 0, 0, 1, 0, 0);
+    if (sprites.size > 120) sprites.clear(); // cards that left, old kings: start afresh
   }
 
   /** A card whose face is not known to the front end: its back, with its name. */
@@ -596,8 +726,19 @@ export function createRenderer(canvas) {
   }
 
   function overlayApi() {
-    return { ctx, boat, boatCluster, text, hexPath, drawTile: (t, colors) => drawTile(t, colors, {}), drawCardBack };
+    return { ctx, boat, boatCluster, text, hexPath, drawTile, drawCardBack };
   }
 
-  return { canvas, resize, draw, get dpr() { return dpr; } };
+  return {
+    canvas,
+    resize,
+    draw,
+    get dpr() {
+      return dpr;
+    },
+    /** True when the last frame used a stale sprite: draw once more to sharpen it. */
+    get incomplete() {
+      return incomplete;
+    },
+  };
 }

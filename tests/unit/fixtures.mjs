@@ -130,7 +130,7 @@ export function fullBoardSnapshot({ n = 6, shipCount = 60 } = {}) {
   let placed = 0;
   let seat = 0;
   const islands = tiles.filter((t) => t.kind === "island");
-  outer: for (let round = 0; round < 5; round++) {
+  outer: for (let round = 0; round < 6; round++) {
     for (const t of islands) {
       for (const b of t.beaches) {
         if (placed >= shipCount) break outer;
