@@ -127,6 +127,8 @@ pub struct ChainSearch<'a> {
     seen: HashSet<u64, BuildHasherDefault<Fx>>,
     /// States proven unresolvable by earlier questions of this search.
     dead: HashSet<u64, BuildHasherDefault<Fx>>,
+    /// States proven resolvable (they lie on a path that resolves).
+    alive: HashSet<u64, BuildHasherDefault<Fx>>,
     nodes: usize,
     moves: Vec<Vec<LandMove>>,
     /// Islands on the table: only their beaches can hold ships.
@@ -139,6 +141,7 @@ impl<'a> ChainSearch<'a> {
             board,
             seen: HashSet::default(),
             dead: HashSet::default(),
+            alive: HashSet::default(),
             nodes: 0,
             moves: Vec::new(),
             islands: board.islands().collect(),
@@ -165,11 +168,20 @@ impl<'a> ChainSearch<'a> {
         h.0 ^ (h.0 >> 29)
     }
 
-    /// Marks a state visited; false if it was seen before.
-    fn visit(&mut self, ships: &Ships, landing: Option<&Landing>) -> bool {
+    /// What is known of a state: Some(answer) if it is decided (proven
+    /// either way, a repeat on this question, or over budget), None if it is
+    /// new and now marked visited.
+    fn known(&mut self, k: u64) -> Option<bool> {
         self.nodes += 1;
-        let k = self.key(ships, landing);
-        !self.dead.contains(&k) && self.seen.insert(k)
+        if self.alive.contains(&k) {
+            Some(true)
+        } else if self.over_budget() {
+            Some(true)
+        } else if self.dead.contains(&k) || !self.seen.insert(k) {
+            Some(false)
+        } else {
+            None
+        }
     }
 
     /// Asks one question; if the answer is "no", every state it visited is
@@ -207,11 +219,13 @@ impl<'a> ChainSearch<'a> {
                 }
             }
         }
-        if !self.visit(ships, None) || self.over_budget() {
-            return self.over_budget();
+        let k = self.key(ships, None);
+        if let Some(answer) = self.known(k) {
+            return answer;
         }
         for (tile, beach, dest) in landings {
             if self.after_emigration(ships, tile, beach, dest) {
+                self.alive.insert(k);
                 return true;
             }
         }
@@ -245,16 +259,38 @@ impl<'a> ChainSearch<'a> {
     /// A beach that is already full, not on `except`, with a way out that
     /// reveals a card or fails: whatever the landing does, the chain resolves.
     pub fn fixed_escape(&self, ships: &Ships, except: CardId) -> bool {
-        self.board.islands().filter(|&c| c != except).any(|c| {
-            c.spec().beaches.iter().enumerate().any(|(b, spec)| {
-                ships.is_full(c, b) && {
-                    let cols = colours(&ships.beach(c, b).by_seat);
-                    spec.jetties
-                        .iter()
-                        .any(|&j| self.board.trace(c, j, cols) == Trace::Escape)
-                }
+        self.islands
+            .iter()
+            .copied()
+            .filter(|&c| c != except)
+            .any(|c| {
+                c.spec().beaches.iter().enumerate().any(|(b, spec)| {
+                    ships.is_full(c, b) && {
+                        let cols = colours(&ships.beach(c, b).by_seat);
+                        spec.jetties
+                            .iter()
+                            .any(|&j| self.board.trace(c, j, cols) == Trace::Escape)
+                    }
+                })
             })
-        })
+    }
+
+    /// Does beach `b` of `tile` have a jetty whose way out reveals a card or
+    /// fails whatever the group's colours? (With all six colours every trail
+    /// passes; with fewer a voyage can only fail earlier, which also resolves.)
+    pub fn always_escapes(&self, tile: CardId, b: usize) -> bool {
+        tile.spec().beaches[b]
+            .jetties
+            .iter()
+            .any(|&j| self.board.trace(tile, j, MAX_SEATS as u8) == Trace::Escape)
+    }
+
+    /// Every completion of this landing resolves the chain: no beach
+    /// elsewhere is full, and each beach of the island, should it fill, has a
+    /// way out that reveals or fails. Then no landing move needs a search.
+    pub fn landing_always_resolves(&self, ships: &Ships, l: &Landing) -> bool {
+        !self.board.any_full_except(ships, l.tile)
+            && (0..l.tile.spec().beaches.len()).all(|b| self.always_escapes(l.tile, b))
     }
 
     /// Can the landing end with no beach on the table full? Every beach keeps
@@ -298,8 +334,9 @@ impl<'a> ChainSearch<'a> {
         if self.calm_completion(ships, l) {
             return true;
         }
-        if !self.visit(ships, Some(l)) || self.over_budget() {
-            return self.over_budget();
+        let k = self.key(ships, Some(l));
+        if let Some(answer) = self.known(k) {
+            return answer;
         }
         let mut moves = self.moves.pop().unwrap_or_default();
         landing_moves(ships, l, &mut moves);
@@ -314,6 +351,7 @@ impl<'a> ChainSearch<'a> {
             let mut nl = *l;
             play_land_move(&mut s, &mut nl, m);
             if self.land_dfs(&s, &nl) {
+                self.alive.insert(k);
                 found = true;
                 break;
             }

@@ -304,8 +304,11 @@ impl Game {
             return raw;
         }
         let mut search = ChainSearch::new(&self.board);
-        // A full beach elsewhere that escapes resolves the chain whatever lands here.
-        if search.fixed_escape(&self.board.ships, l.tile) {
+        // A full beach elsewhere that escapes resolves the chain whatever
+        // lands here; so does an island whose every beach has a way out.
+        if search.landing_always_resolves(&self.board.ships, l)
+            || search.fixed_escape(&self.board.ships, l.tile)
+        {
             return raw;
         }
         let ok: Vec<LandMove> = raw
@@ -1280,24 +1283,21 @@ fn verb(a: &Action) -> &'static str {
 
 /// All `k`-element subsets of `items`, in lexicographic order.
 fn subsets(items: &[u32], k: usize) -> Vec<Vec<u32>> {
-    let mut out = Vec::new();
-    let mut cur = Vec::with_capacity(k);
-    fn rec(items: &[u32], k: usize, start: usize, cur: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
-        if cur.len() == k {
-            out.push(cur.clone());
-            return;
-        }
-        for i in start..items.len() {
-            if items.len() - i < k - cur.len() {
-                break;
-            }
-            cur.push(items[i]);
-            rec(items, k, i + 1, cur, out);
-            cur.pop();
-        }
-    }
-    rec(items, k, 0, &mut cur, &mut out);
-    out
+    let n = items.len();
+    let mut masks: Vec<u32> = (0u32..1 << n)
+        .filter(|m| m.count_ones() as usize == k)
+        .collect();
+    // Lexicographic order of the chosen items = reversed bit order of the mask.
+    masks.sort_by_key(|m| std::cmp::Reverse(m.reverse_bits()));
+    masks
+        .into_iter()
+        .map(|m| {
+            (0..n)
+                .filter(|i| m & (1 << i) != 0)
+                .map(|i| items[i])
+                .collect()
+        })
+        .collect()
 }
 
 /// A seed from the operating system (or the browser, via getrandom's wasm_js).
@@ -1309,4 +1309,26 @@ fn fresh_seed() -> Result<u64, Error> {
         ))
     })?;
     Ok(u64::from_le_bytes(b) & crate::options::MAX_SEED)
+}
+
+#[cfg(test)]
+mod subset_tests {
+    use super::subsets;
+
+    #[test]
+    fn subsets_are_lexicographic_and_complete() {
+        assert_eq!(
+            subsets(&[1, 3, 4], 2),
+            vec![vec![1, 3], vec![1, 4], vec![3, 4]]
+        );
+        assert_eq!(subsets(&[0, 1, 2, 3, 4, 5], 3).len(), 20);
+        assert_eq!(
+            subsets(&[0, 1, 2, 3, 4, 5], 6),
+            vec![vec![0, 1, 2, 3, 4, 5]]
+        );
+        let s = subsets(&[0, 1, 2, 3, 4, 5], 2);
+        let mut sorted = s.clone();
+        sorted.sort();
+        assert_eq!(s, sorted);
+    }
 }
