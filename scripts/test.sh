@@ -14,7 +14,7 @@
 #         (tests/web.rs, with Debian's chromedriver and the cargo-built
 #          geckodriver; capabilities in webdriver.json)
 #   js    node --test on the JS unit tests: *.test.js / *.test.mjs anywhere
-#         under www/ or tests/ (not tests/e2e/), and tests/unit/*.mjs
+#         under www/ or tests/ (not tests/e2e/; tests/unit/ by convention)
 #   e2e   builds pkg/ (release) and the native binary, starts
 #         `tongiaki serve --port 0` and runs node --test tests/e2e/*.mjs with
 #         BASE_URL=http://127.0.0.1:PORT and CHROMIUM_PATH/FIREFOX_PATH set
@@ -110,7 +110,7 @@ fi
 # --- JS unit tests -----------------------------------------------------------
 if want js; then
   mapfile -t JS_UNIT < <(
-    find www tests -type f \( -name '*.test.js' -o -name '*.test.mjs' -o -path 'tests/unit/*.mjs' -o -path 'tests/unit/*.js' \) \
+    find www tests -type f \( -name '*.test.js' -o -name '*.test.mjs' \) \
       -not -path 'tests/e2e/*' -not -path '*/node_modules/*' -not -path '*/pkg/*' 2>/dev/null | sort -u
   )
   if [ ${#JS_UNIT[@]} -gt 0 ]; then
@@ -138,7 +138,7 @@ start_server() {
   SERVER_PID=$!
   local i url=""
   for i in $(seq 1 100); do
-    url="$(grep -o 'http://127\.0\.0\.1:[0-9]*' "$log" | head -n1 || true)"
+    url="$(grep -o 'http://127\.0\.0\.1:[1-9][0-9]*' "$log" | head -n1 || true)"
     [ -n "$url" ] && break
     if ! kill -0 "$SERVER_PID" 2>/dev/null; then
       echo "the server exited early; its output:" >&2
