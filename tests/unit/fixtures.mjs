@@ -130,8 +130,10 @@ export function fullBoardSnapshot({ n = 6, shipCount = 60 } = {}) {
   let placed = 0;
   let seat = 0;
   const islands = tiles.filter((t) => t.kind === "island");
+  islands[4].king = 2; // a king island: no ships on its beaches, the king drawn as a mask
   outer: for (let round = 0; round < 6; round++) {
     for (const t of islands) {
+      if (t.king !== null) continue;
       for (const b of t.beaches) {
         if (placed >= shipCount) break outer;
         if (b.ships.length < b.places - 1) {
@@ -145,8 +147,6 @@ export function fullBoardSnapshot({ n = 6, shipCount = 60 } = {}) {
   }
   const waters = tiles.filter((t) => t.kind === "water");
   waters[3].ships = [0, 1, 1];
-  islands[4].king = 2;
-  islands[4].beaches.forEach((b) => (b.ships = []));
   return {
     phase: "over",
     current: null,
