@@ -241,6 +241,20 @@ pub static CARDS: [CardSpec; CARD_COUNT] = [
     water("water-p", "Water P", &[t(0, 5, 0), t(1, 2, 0), t(3, 4, 0)]),
 ];
 
+impl serde::Serialize for CardId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.key())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for CardId {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<CardId, D::Error> {
+        let s = String::deserialize(d)?;
+        CardId::from_key(&s)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown card id \"{s}\"")))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -302,19 +316,5 @@ mod tests {
             }
         }
         assert_eq!(unnumbered, 12);
-    }
-}
-
-impl serde::Serialize for CardId {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.key())
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for CardId {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<CardId, D::Error> {
-        let s = String::deserialize(d)?;
-        CardId::from_key(&s)
-            .ok_or_else(|| serde::de::Error::custom(format!("unknown card id \"{s}\"")))
     }
 }

@@ -173,9 +173,7 @@ impl<'a> ChainSearch<'a> {
     /// new and now marked visited.
     fn known(&mut self, k: u64) -> Option<bool> {
         self.nodes += 1;
-        if self.alive.contains(&k) {
-            Some(true)
-        } else if self.over_budget() {
+        if self.alive.contains(&k) || self.over_budget() {
             Some(true)
         } else if self.dead.contains(&k) || !self.seen.insert(k) {
             Some(false)
