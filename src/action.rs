@@ -138,10 +138,12 @@ impl Action {
                             beach: tf.index("beach")?,
                         })
                     }
-                    Some(other) => return Err(Error::malformed(format!(
+                    Some(other) => {
+                        return Err(Error::malformed(format!(
                         "\"take\" of an expand action must be an object {{tile, beach}}, not {}.",
                         describe(other)
-                    ))),
+                    )))
+                    }
                 },
             },
             "found_kingdom" => Action::FoundKingdom {
