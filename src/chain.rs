@@ -325,7 +325,7 @@ impl<'a> ChainSearch<'a> {
 
     /// [`Self::landing_resolvable`] once no full beach elsewhere escapes
     /// (beaches elsewhere do not change while the group lands).
-    fn land_dfs(&mut self, ships: &Ships, l: &Landing) -> bool {
+    pub fn land_dfs(&mut self, ships: &Ships, l: &Landing) -> bool {
         if l.remaining() == 0 {
             return self.emigration_resolvable(ships);
         }

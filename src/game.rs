@@ -318,7 +318,8 @@ impl Game {
                 let mut ships = self.board.ships.clone();
                 let mut nl = *l;
                 play_land_move(&mut ships, &mut nl, m);
-                search.ask(|s| s.landing_resolvable(&ships, &nl))
+                // fixed_escape is known false here and cannot change while landing.
+                l.ends_game || search.ask(|s| s.land_dfs(&ships, &nl))
             })
             .collect();
         if ok.is_empty() {
