@@ -296,8 +296,16 @@ export function buildTimeline(events, before, after) {
             api.boatCluster(lerp(from.x, c.x, k), lerp(from.y, c.y, k), e.group, st.colors, 0.16);
           },
           leave(st) {
+            const tile = tileNow(e.tile);
+            // The group waits where it came in: on the side of the island card it crossed.
+            let at = st.sea ? st.sea.at : null;
+            if (at && tile) {
+              const c = G.hexCenter(tile.q, tile.r);
+              const d = Math.hypot(at.x - c.x, at.y - c.y) || 1;
+              at = { x: c.x + ((at.x - c.x) / d) * 0.8, y: c.y + ((at.y - c.y) / d) * 0.8 };
+            }
             st.sea = null;
-            st.group = { tile: e.tile, seats: e.group.slice() };
+            st.group = { tile: e.tile, seats: e.group.slice(), at };
           },
         });
         break;

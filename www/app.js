@@ -222,10 +222,18 @@ function perform(action) {
     if (text) lines.push({ text, cls: e.type === "turn_started" ? "turn" : e.type === "voyage_failed" || e.type === "island_removed" ? "bad" : null });
   }
   ui.log(lines);
-  const colors = app.snap.players.map((p) => colorOf(p.color));
-  animator.play(buildTimeline(events, before, app.snap), colors, app.speed);
-  if (!animator.busy) afterChange();
+  animate(events, before);
   return events;
+}
+
+function animate(events, before) {
+  const colors = app.snap.players.map((p) => colorOf(p.color));
+  const timeline = buildTimeline(events, before, app.snap);
+  const arrived = events.some((e) => e.type === "arrived");
+  animator.play(timeline, colors, app.speed);
+  // After the timeline ran (at once or later) its state knows where a group came in.
+  if (arrived) app.lastArrival = timeline;
+  if (!animator.busy) afterChange();
 }
 
 function humanAct(action) {
@@ -358,7 +366,11 @@ function buildScene() {
   const human = !isBotTurn();
   const marks = human ? T.marks(s, app.legal, app.ui, app.hit) : null;
   const scene = { tiles: s.tiles, colors, marks };
-  if (s.phase === "land" && s.pending) scene.group = { tile: s.pending.tile, seats: s.pending.group };
+  if (s.phase === "land" && s.pending) {
+    const g = app.lastArrival && app.lastArrival.state.group;
+    const last = g && g.tile === s.pending.tile ? g.at : null;
+    scene.group = { tile: s.pending.tile, seats: s.pending.group, at: last };
+  }
   if (s.phase === "place_card" && s.pending && app.hover && human) {
     const face = cardFace(s.pending.card);
     const hex = app.hit && !app.hit.tile && T.rotationsAt(app.legal, app.hit.q, app.hit.r).length ? { q: app.hit.q, r: app.hit.r } : null;
@@ -578,8 +590,7 @@ window.tongiakiApp = {
     app.ui = { ...app.ui, selection: null };
     refresh();
     ui.log(events.map((e) => ({ text: describeEvent(before, app.snap, e) })).filter((l) => l.text));
-    animator.play(buildTimeline(events, before, app.snap), app.snap.players.map((p) => colorOf(p.color)), app.speed);
-    if (!animator.busy) afterChange();
+    animate(events, before);
     return events;
   },
   newGame: (options) => newGame(options),

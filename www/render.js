@@ -180,8 +180,8 @@ export function createRenderer(canvas) {
     if (!n) return;
     const perRow = n <= 3 ? n : Math.ceil(n / Math.ceil(n / 4));
     const rows = Math.ceil(n / perRow);
-    const dx = len * 0.5;
-    const dy = len * 1.05;
+    const dx = len * 0.9;
+    const dy = len * 1.0;
     const cos = Math.cos(heading + Math.PI / 2);
     const sin = Math.sin(heading + Math.PI / 2);
     seats.forEach((seat, i) => {
@@ -692,14 +692,24 @@ export function createRenderer(canvas) {
       }
     }
     for (const t of shown) drawShips(t, colors, scene.hidden, k);
-    if (scene.group && byCard.has(scene.group.tile)) {
+    if (scene.group && byCard.has(scene.group.tile) && scene.group.seats.length) {
+      // The arriving group waits off the island's shore (or over its middle
+      // when we do not know where it came in).
       const t = byCard.get(scene.group.tile);
       const c = G.hexCenter(t.q, t.r);
+      const at = scene.group.at || c;
+      const n = scene.group.seats.length;
+      const perRow = n <= 3 ? n : Math.ceil(n / Math.ceil(n / 4));
+      const w = perRow * 0.077 + 0.12;
+      const h = Math.ceil(n / perRow) * 0.17 + 0.12;
       ctx.beginPath();
-      ctx.arc(c.x, c.y, 0.34, 0, 2 * Math.PI);
-      ctx.fillStyle = "rgba(8,40,60,0.55)";
+      ctx.ellipse(at.x, at.y - 0.02, w, h / 1.6, 0, 0, 2 * Math.PI);
+      ctx.fillStyle = "rgba(8,40,60,0.6)";
       ctx.fill();
-      boatCluster(c.x, c.y, scene.group.seats, colors, 0.17);
+      ctx.lineWidth = 0.02;
+      ctx.strokeStyle = "rgba(255,255,255,0.7)";
+      ctx.stroke();
+      boatCluster(at.x, at.y, scene.group.seats, colors, 0.17);
     }
     if (scene.ghost) {
       ctx.globalAlpha = scene.ghost.alpha ?? 0.85;

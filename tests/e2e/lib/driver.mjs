@@ -72,8 +72,11 @@ export function inputKind(action, snap, legal) {
     }
     case "return":
       return "send-home";
-    case "place_card":
-      return "card";
+    case "place_card": {
+      // "card-turn" when the card must be turned from the first legal rotation shown there.
+      const first = legal.find((a) => a.type === "place_card" && a.q === action.q && a.r === action.r);
+      return first && first.rotation !== action.rotation ? "card-turn" : "card";
+    }
     default:
       return action.type;
   }
@@ -128,11 +131,16 @@ export async function perform(page, action, { snap, legal, ui }, how = {}) {
     case "place_card": {
       const p = await pointFor(page, { q: action.q, r: action.r });
       await page.mouse.move(p.x, p.y, { steps: 3 });
-      for (let i = 0; i < 7; i++) {
-        const shown = await page.getAttribute("#rotation", "data-rotation");
-        if (Number(shown) === action.rotation) break;
-        if (how.rotate === "button") await page.click("#rotate-right");
-        else if (how.rotate === "wheel") {
+      // Where the card can be turned, turn it at least once (and on until it
+      // shows the wanted rotation), with the R key, the button or the wheel.
+      const n = legal.filter((a) => a.type === "place_card" && a.q === action.q && a.r === action.r).length;
+      for (let i = 0; i < 8; i++) {
+        const shown = Number(await page.getAttribute("#rotation", "data-rotation"));
+        if (shown === action.rotation && (i > 0 || n < 2)) break;
+        const way = how.rotate || "key";
+        if (how.turns) how.turns[way] = (how.turns[way] || 0) + 1;
+        if (way === "button") await page.click("#rotate-right");
+        else if (way === "wheel") {
           await page.mouse.move(p.x, p.y);
           await page.mouse.wheel(0, 100);
           await page.waitForTimeout(130);
