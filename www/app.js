@@ -5,7 +5,7 @@
 
 import * as G from "./geometry.js";
 import { createCamera, fitBounds, worldToScreen, zoomAt, onScreen } from "./camera.js";
-import { createRenderer, colorOf, COLOR_ORDER } from "./render.js";
+import { createRenderer, colorOf } from "./render.js";
 import { attachInput } from "./input.js";
 import { buildTimeline, createAnimator } from "./anim.js";
 import * as T from "./targets.js";
@@ -19,632 +19,621 @@ const DEFAULT_SEATS = [
   { name: "Tavita", color: "green", kind: "random" },
 ];
 
-const app = {
-  Game: null,
-  game: null,
-  snap: null,
-  legal: [],
-  seats: [], // [{ kind: "human" | bot kind }]
-  options: null, // the options of the running game (for "play again")
-  ui: T.initialUi(),
-  hover: null, // world point under the pointer
-  hit: null, // hitTest of the hover point
-  speed: 1,
-  autoForced: true,
-  generation: 0, // bumps on a new game: cancels pending bot moves
-  timer: 0, // pending bot / forced move
-  busyReason: null,
-  rankingShown: false,
-  faceCache: new Map(),
-  idleWaiters: [],
-};
-
-const canvas = document.getElementById("board");
-const renderer = createRenderer(canvas);
-const camera = createCamera();
-let frameScene = null; // an animation frame's scene parts, or null
-let drawQueued = false;
-
-const animator = createAnimator({
-  onFrame(parts) {
-    frameScene = parts;
-    drawNow();
-  },
-  onDone() {
-    frameScene = null;
-    requestDraw();
-    afterChange();
-  },
-});
-
-const ui = createUi({
-  openNewGame: () => openNewGame(),
-  fit: () => fit(),
-  zoom: (f) => {
-    zoomAt(camera, f, camera.w / 2, camera.h / 2);
-    requestDraw();
-  },
-  speed: (v) => {
-    app.speed = v;
-  },
-  autoForced: (on) => {
-    app.autoForced = on;
-    afterChange();
-  },
-  playAgain: () => newGame(app.options),
-  pick: (mode) => {
-    app.ui = { ...app.ui, mode, selection: null };
-    refreshPanels();
-    requestDraw();
-  },
-  resettle: () => humanAct({ type: "resettle" }),
-  traySeat: (seat) => {
-    app.ui = { ...app.ui, traySeat: seat };
-    refreshPanels();
-    requestDraw();
-  },
-  sendHome: () => humanAct({ type: "return", seat: T.traySeat(app.snap, app.ui) }),
-  rotate: (step) => rotate(step),
-  clearSelection: () => clearSelection(),
-  action: (a) => humanAct(a),
-  tryNewGame: (options) => {
-    try {
-      new app.Game(engineOptions(options)).free();
-      return null;
-    } catch (e) {
-      return e.message;
-    }
-  },
-});
-
-// ---------------------------------------------------------------------------
-// Game lifecycle
-
-function engineOptions(options) {
-  const o = { players: options.players.map((p) => ({ ...(p.name ? { name: p.name } : {}), ...(p.color ? { color: p.color } : {}) })) };
-  if (options.seed !== undefined && options.seed !== null && options.seed !== "") o.seed = options.seed;
-  if (options.deck) o.deck = options.deck;
-  return o;
-}
-
 /**
- * Start a new game. `options` are those of `new Game` (players, seed, deck);
- * a player may carry `bot: "random"` and `options.seats` may list "human" or
- * a bot kind per seat (UI-only extras, not passed to the engine).
+ * Mount a game table on `root` (an element holding the markup of index.html:
+ * #board, the side panels and the dialogs) driven by the wasm `Game` class.
+ * Returns the API that the page exposes as window.tongiakiApp. No global
+ * state: several tables could live on one page once their markup is
+ * templated (issue 6).
  */
-function newGame(options) {
-  const opts = options || { players: DEFAULT_SEATS.map(({ name, color }) => ({ name, color })), seats: DEFAULT_SEATS.map((s) => s.kind) };
-  const game = new app.Game(engineOptions(opts)); // throws the engine's bad_options error
-  if (app.game) app.game.free();
-  app.game = game;
-  app.options = opts;
-  app.seats = opts.players.map((p, i) => ({ kind: (opts.seats && opts.seats[i]) || p.bot || "human" }));
-  app.generation++;
-  clearTimeout(app.timer);
-  app.timer = 0;
-  app.ui = T.initialUi();
-  app.rankingShown = false;
-  app.faceCache.clear();
-  animator.skip();
-  frameScene = null;
-  ui.closeDialogs();
-  ui.clearLog();
-  ui.thinking(null);
-  refresh();
-  ui.log([{ text: `New game: ${app.snap.players.map((p) => `${p.name} (${p.color})`).join(", ")}${opts.seed !== undefined ? ` · seed ${opts.seed}` : ""}.`, cls: "turn" }]);
-  fit();
-  afterChange();
-  return app.snap;
-}
+export function createApp(root, Game) {
+  const app = {
+    Game: null,
+    game: null,
+    snap: null,
+    legal: [],
+    seats: [], // [{ kind: "human" | bot kind }]
+    options: null, // the options of the running game (for "play again")
+    ui: T.initialUi(),
+    hover: null, // world point under the pointer
+    hit: null, // hitTest of the hover point
+    speed: 1,
+    autoForced: true,
+    generation: 0, // bumps on a new game: cancels pending bot moves
+    timer: 0, // pending bot / forced move
+    busyReason: null,
+    rankingShown: false,
+    faceCache: new Map(),
+    idleWaiters: [],
+  };
 
-async function openNewGame() {
-  const seats = app.snap
-    ? app.snap.players.map((p, i) => ({ name: p.name, color: p.color, kind: app.seats[i] ? app.seats[i].kind : "human" }))
-    : DEFAULT_SEATS;
-  const options = await ui.newGameDialog({ seats, seed: null });
-  if (options) newGame(options);
-}
+  const canvas = root.querySelector("#board");
+  const renderer = createRenderer(canvas);
+  const camera = createCamera();
+  let frameScene = null; // an animation frame's scene parts, or null
+  let drawQueued = false;
 
-function refresh() {
-  app.snap = app.game.snapshot();
-  app.legal = app.game.legalActions();
-  const d = T.decision(app.snap, app.legal);
-  // Drop UI state that no longer fits the decision at hand.
-  const ui2 = { ...app.ui };
-  if (d !== "turn" && d !== "place_new") ui2.selection = null;
-  if (d === "turn") ui2.mode = T.effectiveMode(app.legal, ui2.mode);
-  if (d !== "land") ui2.traySeat = null;
-  if (d !== "place_card") {
-    ui2.rotation = null;
-    ui2.lastHex = null;
-  }
-  app.ui = ui2;
-  refreshPanels();
-  keepBoardInView();
-  requestDraw();
-}
-
-/** When a card is laid outside the view (or a new hex to lay on is), fit the board again. */
-function keepBoardInView() {
-  const n = app.snap.tiles.length;
-  if (n === app.lastTileCount) return;
-  app.lastTileCount = n;
-  renderer.resize(camera);
-  const out = app.snap.tiles.some((t) => {
-    const c = G.hexCenter(t.q, t.r);
-    const p = worldToScreen(camera, c.x, c.y);
-    return !onScreen(camera, p, camera.scale * 0.9);
+  const animator = createAnimator({
+    onFrame(parts) {
+      frameScene = parts;
+      drawNow();
+    },
+    onDone() {
+      frameScene = null;
+      requestDraw();
+      afterChange();
+    },
   });
-  if (out) fit();
-}
 
-function isBotTurn() {
-  const s = app.snap;
-  return s && s.current !== null && s.current !== undefined && app.seats[s.current] && app.seats[s.current].kind !== "human";
-}
-
-function refreshPanels() {
-  const s = app.snap;
-  const d = T.decision(s, app.legal);
-  const hex = currentHex();
-  ui.renderStatus({
-    snap: s,
-    legal: app.legal,
-    decision: d,
-    mode: app.ui.mode,
-    seats: app.seats,
-    traySeat: d === "land" ? T.traySeat(s, app.ui) : null,
-    selectionText: T.selectionWords(s, app.legal, app.ui),
-    hasSelection: !!app.ui.selection,
-    rotation: d === "place_card" ? { value: hex ? T.rotationFor(app.legal, app.ui, hex.q, hex.r) : app.ui.rotation ?? null, hex } : null,
-    botTurn: isBotTurn(),
-  });
-  ui.renderPlayers(s, app.seats);
-  ui.renderActions(s, isBotTurn() ? [] : app.legal, !isBotTurn());
-}
-
-/** Apply an action: log, animate, refresh. Returns the events, or null if the engine refused it. */
-function perform(action) {
-  const before = app.snap;
-  let events;
-  try {
-    events = app.game.apply(action);
-  } catch (e) {
-    ui.toast(e.message || String(e));
-    return null;
-  }
-  ui.hideToast();
-  app.ui = { ...app.ui, selection: null };
-  refresh();
-  const lines = [];
-  for (const e of events) {
-    const text = describeEvent(before, app.snap, e);
-    if (text) lines.push({ text, cls: e.type === "turn_started" ? "turn" : e.type === "voyage_failed" || e.type === "island_removed" ? "bad" : null });
-  }
-  ui.log(lines);
-  animate(events, before);
-  return events;
-}
-
-function animate(events, before) {
-  const colors = app.snap.players.map((p) => colorOf(p.color));
-  const timeline = buildTimeline(events, before, app.snap);
-  const arrived = events.some((e) => e.type === "arrived");
-  animator.play(timeline, colors, app.speed);
-  // After the timeline ran (at once or later) its state knows where a group came in.
-  if (arrived) app.lastArrival = timeline;
-  if (!animator.busy) afterChange();
-}
-
-function humanAct(action) {
-  if (isBotTurn()) return null;
-  animator.skip();
-  return perform(action);
-}
-
-/** After every change: show the ranking, schedule a bot's or a forced move. */
-function afterChange() {
-  clearTimeout(app.timer);
-  app.timer = 0;
-  ui.thinking(null);
-  if (animator.busy || !app.snap) return settle();
-  if (app.snap.phase === "over") {
-    if (!app.rankingShown) {
-      app.rankingShown = true;
-      ui.showRanking(app.snap);
-    }
-    return settle();
-  }
-  const gen = app.generation;
-  if (isBotTurn()) {
-    const seat = app.snap.current;
-    const kind = app.seats[seat].kind;
-    ui.thinking(`${app.snap.players[seat].name} is thinking…`);
-    const delay = app.speed <= 0 ? 0 : Math.round(450 * app.speed);
-    app.timer = setTimeout(async () => {
-      let action;
-      try {
-        action = await Bots.chooseAction(app.game, seat, kind);
-      } catch (e) {
-        ui.toast(`The bot failed: ${e.message}`);
-        return;
-      }
-      if (gen !== app.generation) return;
-      app.timer = 0;
-      ui.thinking(null);
-      perform(action);
-    }, delay);
-    return;
-  }
-  if (app.autoForced && app.legal.length === 1) {
-    const only = app.legal[0];
-    app.timer = setTimeout(() => {
-      if (gen !== app.generation) return;
-      app.timer = 0;
-      perform(only);
-    }, app.speed <= 0 ? 0 : Math.round(250 * app.speed));
-    return;
-  }
-  settle();
-}
-
-/** Resolve whenIdle() waiters when nothing is moving and a person must act (or the game is over). */
-function settle() {
-  if (animator.busy || app.timer) return;
-  const w = app.idleWaiters;
-  app.idleWaiters = [];
-  for (const f of w) f();
-}
-
-function whenIdle() {
-  return new Promise((resolve) => {
-    app.idleWaiters.push(resolve);
-    settle();
-  });
-}
-
-// ---------------------------------------------------------------------------
-// The board
-
-function fit() {
-  const tiles = app.snap ? app.snap.tiles : [];
-  const hexes = tiles.map((t) => ({ q: t.q, r: t.r }));
-  // include the empty hexes around, where cards may come
-  for (const t of tiles) for (let d = 0; d < 6; d++) hexes.push(G.neighbor(t.q, t.r, d));
-  renderer.resize(camera);
-  fitBounds(camera, G.boundsOf(hexes, 1, 0.05), 12, 130);
-  requestDraw();
-}
-
-function requestDraw() {
-  if (drawQueued) return;
-  drawQueued = true;
-  requestAnimationFrame(() => {
-    drawQueued = false;
-    drawNow();
-  });
-}
-
-function currentHex() {
-  const h = app.hit;
-  if (h && !h.tile && T.rotationsAt(app.legal, h.q, h.r).length) return { q: h.q, r: h.r };
-  return app.ui.lastHex;
-}
-
-/** The face of a card waiting to be laid: from the engine, by laying it in a throwaway copy of the game. */
-function cardFace(card) {
-  if (app.faceCache.has(card)) return app.faceCache.get(card);
-  const p = app.snap.pending || {};
-  let face = null;
-  if (p.trails || p.beaches) {
-    face = { card, kind: p.kind, name: p.name, value: p.value, king: null, beaches: p.beaches, trails: p.trails, ships: [] };
-  } else {
-    const lay = app.legal.find((a) => a.type === "place_card");
-    let copy = null;
-    try {
-      copy = app.Game.load(app.game.save());
-      copy.apply(lay);
-      const t = copy.snapshot().tiles.find((x) => x.card === card);
-      if (t) face = { ...t, beaches: t.beaches && t.beaches.map((b) => ({ ...b, ships: [] })), ships: t.ships ? [] : undefined };
-    } catch {
-      face = null;
-    } finally {
-      if (copy) copy.free();
-    }
-  }
-  face = face || { card, kind: "back", name: p.card };
-  app.faceCache.set(card, face);
-  return face;
-}
-
-function buildScene() {
-  const s = app.snap;
-  const colors = s.players.map((p) => colorOf(p.color));
-  if (frameScene) {
-    return { tiles: frameScene.tiles, colors, hidden: frameScene.hidden, group: frameScene.group, overlays: [frameScene.overlay] };
-  }
-  const human = !isBotTurn();
-  const marks = human ? T.marks(s, app.legal, app.ui, app.hit) : null;
-  const scene = { tiles: s.tiles, colors, marks };
-  if (s.phase === "land" && s.pending) {
-    const g = app.lastArrival && app.lastArrival.state.group;
-    const last = g && g.tile === s.pending.tile ? g.at : null;
-    scene.group = { tile: s.pending.tile, seats: s.pending.group, at: last };
-  }
-  if (s.phase === "place_card" && s.pending && app.hover && human) {
-    const face = cardFace(s.pending.card);
-    const hex = app.hit && !app.hit.tile && T.rotationsAt(app.legal, app.hit.q, app.hit.r).length ? { q: app.hit.q, r: app.hit.r } : null;
-    if (hex) {
-      scene.ghost = { tile: { ...face, q: hex.q, r: hex.r, rotation: T.rotationFor(app.legal, app.ui, hex.q, hex.r) }, legal: true, alpha: 0.9 };
-    } else {
-      // follow the pointer between places
-      const q = app.hover.x / 1.5;
-      const r = app.hover.y / G.SQRT3 - q / 2;
-      scene.ghost = { tile: { ...face, q, r, rotation: app.ui.rotation ?? 0 }, legal: null, alpha: 0.55 };
-    }
-  }
-  return scene;
-}
-
-function drawNow() {
-  if (!app.snap) return;
-  renderer.resize(camera);
-  renderer.draw(buildScene(), camera);
-  if (renderer.incomplete) requestDraw(); // sharpen cards drawn from an older zoom level
-}
-
-// ---------------------------------------------------------------------------
-// Input
-
-function clickAt(world) {
-  if (!app.snap) return;
-  if (animator.busy) {
-    animator.skip();
-    return;
-  }
-  if (isBotTurn()) {
-    ui.toast(`Wait: ${app.snap.players[app.snap.current].name} (a bot) is playing.`, "info");
-    return;
-  }
-  const hit = G.hitTest(app.snap.tiles, world.x, world.y);
-  const res = T.interpret(app.snap, app.legal, app.ui, hit);
-  switch (res.kind) {
-    case "apply":
-      perform(res.action);
-      break;
-    case "illegal":
-      // Not legal: the engine says why (and leaves the game unchanged).
-      perform(res.action);
-      break;
-    case "select":
-      app.ui = res.ui;
-      if (res.message) ui.toast(res.message, "info");
+  const ui = createUi(root, {
+    openNewGame: () => openNewGame(),
+    fit: () => fit(),
+    zoom: (f) => {
+      zoomAt(camera, f, camera.w / 2, camera.h / 2);
+      requestDraw();
+    },
+    speed: (v) => {
+      app.speed = v;
+    },
+    autoForced: (on) => {
+      app.autoForced = on;
+      afterChange();
+    },
+    playAgain: () => newGame(app.options),
+    pick: (mode) => {
+      app.ui = { ...app.ui, mode, selection: null };
       refreshPanels();
       requestDraw();
-      break;
-    case "hint":
-      ui.toast(res.message, "info");
-      break;
-    default:
-      break;
-  }
-}
-
-function hoverAt(world) {
-  app.hover = world;
-  app.hit = world && app.snap ? G.hitTest(app.snap.tiles, world.x, world.y) : null;
-  if (app.hit && !app.hit.tile && app.snap && app.snap.phase === "place_card" && T.rotationsAt(app.legal, app.hit.q, app.hit.r).length) {
-    const hex = { q: app.hit.q, r: app.hit.r };
-    if (!app.ui.lastHex || app.ui.lastHex.q !== hex.q || app.ui.lastHex.r !== hex.r) {
-      app.ui = { ...app.ui, lastHex: hex };
+    },
+    resettle: () => humanAct({ type: "resettle" }),
+    traySeat: (seat) => {
+      app.ui = { ...app.ui, traySeat: seat };
       refreshPanels();
+      requestDraw();
+    },
+    sendHome: () => humanAct({ type: "return", seat: T.traySeat(app.snap, app.ui) }),
+    rotate: (step) => rotate(step),
+    clearSelection: () => clearSelection(),
+    action: (a) => humanAct(a),
+    tryNewGame: (options) => {
+      try {
+        new app.Game(engineOptions(options)).free();
+        return null;
+      } catch (e) {
+        return e.message;
+      }
+    },
+  });
+
+  // ---------------------------------------------------------------------------
+  // Game lifecycle
+
+  function engineOptions(options) {
+    const o = { players: options.players.map((p) => ({ ...(p.name ? { name: p.name } : {}), ...(p.color ? { color: p.color } : {}) })) };
+    if (options.seed !== undefined && options.seed !== null && options.seed !== "") o.seed = options.seed;
+    if (options.deck) o.deck = options.deck;
+    return o;
+  }
+
+  /**
+   * Start a new game. `options` are those of `new Game` (players, seed, deck);
+   * a player may carry `bot: "random"` and `options.seats` may list "human" or
+   * a bot kind per seat (UI-only extras, not passed to the engine).
+   */
+  function newGame(options) {
+    const opts = options || { players: DEFAULT_SEATS.map(({ name, color }) => ({ name, color })), seats: DEFAULT_SEATS.map((s) => s.kind) };
+    const game = new app.Game(engineOptions(opts)); // throws the engine's bad_options error
+    if (app.game) app.game.free();
+    app.game = game;
+    app.options = opts;
+    app.seats = opts.players.map((p, i) => ({ kind: (opts.seats && opts.seats[i]) || p.bot || "human" }));
+    app.generation++;
+    clearTimeout(app.timer);
+    app.timer = 0;
+    app.ui = T.initialUi();
+    app.rankingShown = false;
+    app.faceCache.clear();
+    animator.skip();
+    frameScene = null;
+    ui.closeDialogs();
+    ui.clearLog();
+    ui.thinking(null);
+    refresh();
+    ui.log([{ text: `New game: ${app.snap.players.map((p) => `${p.name} (${p.color})`).join(", ")}${opts.seed !== undefined ? ` · seed ${opts.seed}` : ""}.`, cls: "turn" }]);
+    fit();
+    afterChange();
+    return app.snap;
+  }
+
+  async function openNewGame() {
+    const seats = app.snap
+      ? app.snap.players.map((p, i) => ({ name: p.name, color: p.color, kind: app.seats[i] ? app.seats[i].kind : "human" }))
+      : DEFAULT_SEATS;
+    const options = await ui.newGameDialog({ seats, seed: null });
+    if (options) newGame(options);
+  }
+
+  function refresh() {
+    app.snap = app.game.snapshot();
+    app.legal = app.game.legalActions();
+    const d = T.decision(app.snap, app.legal);
+    // Drop UI state that no longer fits the decision at hand.
+    const ui2 = { ...app.ui };
+    if (d !== "turn" && d !== "place_new") ui2.selection = null;
+    if (d === "turn") ui2.mode = T.effectiveMode(app.legal, ui2.mode);
+    if (d !== "land") ui2.traySeat = null;
+    if (d !== "place_card") {
+      ui2.rotation = null;
+      ui2.lastHex = null;
+    }
+    app.ui = ui2;
+    refreshPanels();
+    keepBoardInView();
+    requestDraw();
+  }
+
+  /** When a card is laid outside the view (or a new hex to lay on is), fit the board again. */
+  function keepBoardInView() {
+    const n = app.snap.tiles.length + (app.snap.phase === "place_card" ? 1000 : 0);
+    if (n === app.lastTileCount) return;
+    app.lastTileCount = n;
+    renderer.resize(camera);
+    const hexes = app.snap.tiles.map((t) => ({ q: t.q, r: t.r }));
+    for (const a of app.legal) if (a.type === "place_card") hexes.push({ q: a.q, r: a.r });
+    const out = hexes.some((h) => {
+      const c = G.hexCenter(h.q, h.r);
+      const p = worldToScreen(camera, c.x, c.y);
+      return !onScreen(camera, p, camera.scale * 0.9);
+    });
+    if (out) fit();
+  }
+
+  function isBotTurn() {
+    const s = app.snap;
+    return s && s.current !== null && s.current !== undefined && app.seats[s.current] && app.seats[s.current].kind !== "human";
+  }
+
+  function refreshPanels() {
+    const s = app.snap;
+    const d = T.decision(s, app.legal);
+    const hex = currentHex();
+    ui.renderStatus({
+      snap: s,
+      legal: app.legal,
+      decision: d,
+      mode: app.ui.mode,
+      seats: app.seats,
+      traySeat: d === "land" ? T.traySeat(s, app.ui) : null,
+      selectionText: T.selectionWords(s, app.legal, app.ui),
+      hasSelection: !!app.ui.selection,
+      rotation: d === "place_card" ? { value: hex ? T.rotationFor(app.legal, app.ui, hex.q, hex.r) : app.ui.rotation ?? null, hex } : null,
+      botTurn: isBotTurn(),
+    });
+    ui.renderPlayers(s, app.seats);
+    ui.renderActions(s, isBotTurn() ? [] : app.legal, !isBotTurn());
+  }
+
+  /** Apply an action: log, animate, refresh. Returns the events, or null if the engine refused it. */
+  function perform(action) {
+    const before = app.snap;
+    let events;
+    try {
+      events = app.game.apply(action);
+    } catch (e) {
+      ui.toast(e.message || String(e));
+      return null;
+    }
+    ui.hideToast();
+    app.ui = { ...app.ui, selection: null };
+    refresh();
+    const lines = [];
+    for (const e of events) {
+      const text = describeEvent(before, app.snap, e);
+      if (text) lines.push({ text, cls: e.type === "turn_started" ? "turn" : e.type === "voyage_failed" || e.type === "island_removed" ? "bad" : null });
+    }
+    ui.log(lines);
+    animate(events, before);
+    return events;
+  }
+
+  function animate(events, before) {
+    const colors = app.snap.players.map((p) => colorOf(p.color));
+    const timeline = buildTimeline(events, before, app.snap);
+    const arrived = events.some((e) => e.type === "arrived");
+    animator.play(timeline, colors, app.speed);
+    // After the timeline ran (at once or later) its state knows where a group came in.
+    if (arrived) app.lastArrival = timeline;
+    if (!animator.busy) afterChange();
+  }
+
+  function humanAct(action) {
+    if (isBotTurn()) return null;
+    animator.skip();
+    return perform(action);
+  }
+
+  /** After every change: show the ranking, schedule a bot's or a forced move. */
+  function afterChange() {
+    clearTimeout(app.timer);
+    app.timer = 0;
+    ui.thinking(null);
+    if (animator.busy || !app.snap) return settle();
+    if (app.snap.phase === "over") {
+      if (!app.rankingShown) {
+        app.rankingShown = true;
+        ui.showRanking(app.snap);
+      }
+      return settle();
+    }
+    const gen = app.generation;
+    if (isBotTurn()) {
+      const seat = app.snap.current;
+      const kind = app.seats[seat].kind;
+      ui.thinking(`${app.snap.players[seat].name} is thinking…`);
+      const delay = app.speed <= 0 ? 0 : Math.round(450 * app.speed);
+      app.timer = setTimeout(async () => {
+        let action;
+        try {
+          action = await Bots.chooseAction(app.game, seat, kind);
+        } catch (e) {
+          ui.toast(`The bot failed: ${e.message}`);
+          return;
+        }
+        if (gen !== app.generation) return;
+        app.timer = 0;
+        ui.thinking(null);
+        perform(action);
+      }, delay);
+      return;
+    }
+    if (app.autoForced && app.legal.length === 1) {
+      const only = app.legal[0];
+      app.timer = setTimeout(() => {
+        if (gen !== app.generation) return;
+        app.timer = 0;
+        perform(only);
+      }, app.speed <= 0 ? 0 : Math.round(250 * app.speed));
+      return;
+    }
+    settle();
+  }
+
+  /** Resolve whenIdle() waiters when nothing is moving and a person must act (or the game is over). */
+  function settle() {
+    if (animator.busy || app.timer) return;
+    const w = app.idleWaiters;
+    app.idleWaiters = [];
+    for (const f of w) f();
+  }
+
+  function whenIdle() {
+    return new Promise((resolve) => {
+      app.idleWaiters.push(resolve);
+      settle();
+    });
+  }
+
+  // ---------------------------------------------------------------------------
+  // The board
+
+  function fit() {
+    const tiles = app.snap ? app.snap.tiles : [];
+    const hexes = tiles.map((t) => ({ q: t.q, r: t.r }));
+    // while a card is being laid, the empty places it may go to count too
+    for (const a of app.legal) if (a.type === "place_card") hexes.push({ q: a.q, r: a.r });
+    if (tiles.length <= 1) for (const t of tiles) for (let d = 0; d < 6; d++) hexes.push(G.neighbor(t.q, t.r, d));
+    renderer.resize(camera);
+    fitBounds(camera, G.boundsOf(hexes, 1, 0.15), 12, 130);
+    requestDraw();
+  }
+
+  function requestDraw() {
+    if (drawQueued) return;
+    drawQueued = true;
+    requestAnimationFrame(() => {
+      drawQueued = false;
+      drawNow();
+    });
+  }
+
+  function currentHex() {
+    const h = app.hit;
+    if (h && !h.tile && T.rotationsAt(app.legal, h.q, h.r).length) return { q: h.q, r: h.r };
+    return app.ui.lastHex;
+  }
+
+  /** The face of a card waiting to be laid: from the engine, by laying it in a throwaway copy of the game. */
+  function cardFace(card) {
+    if (app.faceCache.has(card)) return app.faceCache.get(card);
+    const p = app.snap.pending || {};
+    let face = null;
+    if (p.trails || p.beaches) {
+      face = { card, kind: p.kind, name: p.name, value: p.value, king: null, beaches: p.beaches, trails: p.trails, ships: [] };
+    } else {
+      const lay = app.legal.find((a) => a.type === "place_card");
+      let copy = null;
+      try {
+        copy = app.Game.load(app.game.save());
+        copy.apply(lay);
+        const t = copy.snapshot().tiles.find((x) => x.card === card);
+        if (t) face = { ...t, beaches: t.beaches && t.beaches.map((b) => ({ ...b, ships: [] })), ships: t.ships ? [] : undefined };
+      } catch {
+        face = null;
+      } finally {
+        if (copy) copy.free();
+      }
+    }
+    face = face || { card, kind: "back", name: p.card };
+    app.faceCache.set(card, face);
+    return face;
+  }
+
+  function buildScene() {
+    const s = app.snap;
+    const colors = s.players.map((p) => colorOf(p.color));
+    if (frameScene) {
+      return { tiles: frameScene.tiles, colors, hidden: frameScene.hidden, group: frameScene.group, overlays: [frameScene.overlay] };
+    }
+    const human = !isBotTurn();
+    const marks = human ? T.marks(s, app.legal, app.ui, app.hit) : null;
+    const scene = { tiles: s.tiles, colors, marks };
+    if (s.phase === "land" && s.pending) {
+      const g = app.lastArrival && app.lastArrival.state.group;
+      const last = g && g.tile === s.pending.tile ? g.at : null;
+      scene.group = { tile: s.pending.tile, seats: s.pending.group, at: last };
+    }
+    if (s.phase === "place_card" && s.pending && app.hover && human) {
+      const face = cardFace(s.pending.card);
+      const hex = app.hit && !app.hit.tile && T.rotationsAt(app.legal, app.hit.q, app.hit.r).length ? { q: app.hit.q, r: app.hit.r } : null;
+      if (hex) {
+        scene.ghost = { tile: { ...face, q: hex.q, r: hex.r, rotation: T.rotationFor(app.legal, app.ui, hex.q, hex.r) }, legal: true, alpha: 0.9 };
+      } else {
+        // follow the pointer between places
+        const q = app.hover.x / 1.5;
+        const r = app.hover.y / G.SQRT3 - q / 2;
+        scene.ghost = { tile: { ...face, q, r, rotation: app.ui.rotation ?? 0 }, legal: null, alpha: 0.55 };
+      }
+    }
+    return scene;
+  }
+
+  function drawNow() {
+    if (!app.snap) return;
+    renderer.resize(camera);
+    renderer.draw(buildScene(), camera);
+    if (renderer.incomplete) requestDraw(); // sharpen cards drawn from an older zoom level
+  }
+
+  // ---------------------------------------------------------------------------
+  // Input
+
+  function clickAt(world) {
+    if (!app.snap) return;
+    if (animator.busy) {
+      animator.skip();
+      return;
+    }
+    if (isBotTurn()) {
+      ui.toast(`Wait: ${app.snap.players[app.snap.current].name} (a bot) is playing.`, "info");
+      return;
+    }
+    const hit = G.hitTest(app.snap.tiles, world.x, world.y);
+    const res = T.interpret(app.snap, app.legal, app.ui, hit);
+    switch (res.kind) {
+      case "apply":
+        perform(res.action);
+        break;
+      case "illegal":
+        // Not legal: the engine says why (and leaves the game unchanged).
+        perform(res.action);
+        break;
+      case "select":
+        app.ui = res.ui;
+        if (res.message) ui.toast(res.message, "info");
+        refreshPanels();
+        requestDraw();
+        break;
+      case "hint":
+        ui.toast(res.message, "info");
+        break;
+      default:
+        break;
     }
   }
-  canvas.style.cursor = cursorFor(app.hit);
-  requestDraw();
-}
 
-function cursorFor(hit) {
-  if (!hit || !app.snap || isBotTurn()) return "";
-  const m = T.interpret(app.snap, app.legal, app.ui, hit);
-  return m.kind === "apply" || m.kind === "select" ? "pointer" : "";
-}
-
-function rotate(step) {
-  if (!app.snap || app.snap.phase !== "place_card") return;
-  const hex = currentHex() || (() => {
-    const a = app.legal.find((x) => x.type === "place_card");
-    return a ? { q: a.q, r: a.r } : null;
-  })();
-  if (!hex) return;
-  const rots = T.rotationsAt(app.legal, hex.q, hex.r);
-  if (!rots.length) return;
-  const cur = T.rotationFor(app.legal, app.ui, hex.q, hex.r);
-  const i = rots.indexOf(cur);
-  const next = rots[(i + step + rots.length) % rots.length];
-  app.ui = { ...app.ui, rotation: next, lastHex: hex };
-  refreshPanels();
-  requestDraw();
-}
-
-function clearSelection() {
-  app.ui = { ...app.ui, selection: null };
-  refreshPanels();
-  requestDraw();
-}
-
-attachInput(canvas, {
-  camera: () => camera,
-  hover: hoverAt,
-  click: clickAt,
-  wheelRotates: () => !!(app.snap && app.snap.phase === "place_card" && !isBotTurn() && app.hit && !app.hit.tile && T.rotationsAt(app.legal, app.hit.q, app.hit.r).length),
-  rotate,
-  changed: () => {
-    if (app.hover) app.hit = null;
-    requestDraw();
-  },
-  key(e) {
-    const k = e.key;
-    if (k === "r" || k === "R") {
-      rotate(e.shiftKey ? -1 : 1);
-      return true;
+  function hoverAt(world) {
+    app.hover = world;
+    app.hit = world && app.snap ? G.hitTest(app.snap.tiles, world.x, world.y) : null;
+    if (app.hit && !app.hit.tile && app.snap && app.snap.phase === "place_card" && T.rotationsAt(app.legal, app.hit.q, app.hit.r).length) {
+      const hex = { q: app.hit.q, r: app.hit.r };
+      if (!app.ui.lastHex || app.ui.lastHex.q !== hex.q || app.ui.lastHex.r !== hex.r) {
+        app.ui = { ...app.ui, lastHex: hex };
+        refreshPanels();
+      }
     }
-    if (k === "Escape") {
-      if (app.ui.selection) {
-        clearSelection();
+    canvas.style.cursor = cursorFor(app.hit);
+    requestDraw();
+  }
+
+  function cursorFor(hit) {
+    if (!hit || !app.snap || isBotTurn()) return "";
+    const m = T.interpret(app.snap, app.legal, app.ui, hit);
+    return m.kind === "apply" || m.kind === "select" ? "pointer" : "";
+  }
+
+  function rotate(step) {
+    if (!app.snap || app.snap.phase !== "place_card") return;
+    const hex = currentHex() || (() => {
+      const a = app.legal.find((x) => x.type === "place_card");
+      return a ? { q: a.q, r: a.r } : null;
+    })();
+    if (!hex) return;
+    const rots = T.rotationsAt(app.legal, hex.q, hex.r);
+    if (!rots.length) return;
+    const cur = T.rotationFor(app.legal, app.ui, hex.q, hex.r);
+    const i = rots.indexOf(cur);
+    const next = rots[(i + step + rots.length) % rots.length];
+    app.ui = { ...app.ui, rotation: next, lastHex: hex };
+    refreshPanels();
+    requestDraw();
+  }
+
+  function clearSelection() {
+    app.ui = { ...app.ui, selection: null };
+    refreshPanels();
+    requestDraw();
+  }
+
+  attachInput(canvas, {
+    camera: () => camera,
+    hover: hoverAt,
+    click: clickAt,
+    wheelRotates: () => !!(app.snap && app.snap.phase === "place_card" && !isBotTurn() && app.hit && !app.hit.tile && T.rotationsAt(app.legal, app.hit.q, app.hit.r).length),
+    rotate,
+    changed: () => {
+      if (app.hover) app.hit = null;
+      requestDraw();
+    },
+    key(e) {
+      const k = e.key;
+      if (k === "r" || k === "R") {
+        rotate(e.shiftKey ? -1 : 1);
+        return true;
+      }
+      if (k === "Escape") {
+        if (app.ui.selection) {
+          clearSelection();
+          return true;
+        }
+        return false;
+      }
+      if (k === "f" || k === "F") {
+        fit();
+        return true;
+      }
+      if (k === "+" || k === "=") {
+        zoomAt(camera, 1.25, camera.w / 2, camera.h / 2);
+        requestDraw();
+        return true;
+      }
+      if (k === "-") {
+        zoomAt(camera, 0.8, camera.w / 2, camera.h / 2);
+        requestDraw();
+        return true;
+      }
+      if ((k === "e" || k === "E") && app.legal.some((a) => a.type === "expand")) {
+        app.ui = { ...app.ui, mode: "expand", selection: null };
+        refreshPanels();
+        requestDraw();
+        return true;
+      }
+      if ((k === "k" || k === "K") && app.legal.some((a) => a.type === "found_kingdom")) {
+        app.ui = { ...app.ui, mode: "king", selection: null };
+        refreshPanels();
+        requestDraw();
+        return true;
+      }
+      if (k === "n" || k === "N") {
+        openNewGame();
+        return true;
+      }
+      if (k === "?") {
+        root.querySelector("#help-dialog").showModal();
         return true;
       }
       return false;
-    }
-    if (k === "f" || k === "F") {
+    },
+  });
+
+  new ResizeObserver(() => {
+    const w = camera.w;
+    const h = camera.h;
+    renderer.resize(camera);
+    if (w !== camera.w || h !== camera.h) drawNow();
+  }).observe(canvas);
+  window.matchMedia?.(`(resolution: ${window.devicePixelRatio}dppx)`).addEventListener?.("change", () => drawNow());
+
+  // ---------------------------------------------------------------------------
+  // Test hooks (issue 4): window.tongiakiApp
+
+  /**
+   * The viewport point {x, y} (CSS px) where a click performs `target`:
+   * {tile, jetty} | {tile, beach} | {tile} | {q, r}. If the point is off
+   * screen the board is fitted first.
+   */
+  function pointFor(target) {
+    const world = worldPointFor(target);
+    if (!world) throw new Error(`pointFor: nothing on the board for ${JSON.stringify(target)}`);
+    renderer.resize(camera);
+    let p = worldToScreen(camera, world.x, world.y);
+    if (!onScreen(camera, p, 6)) {
       fit();
-      return true;
+      p = worldToScreen(camera, world.x, world.y);
     }
-    if (k === "+" || k === "=") {
-      zoomAt(camera, 1.25, camera.w / 2, camera.h / 2);
-      requestDraw();
-      return true;
-    }
-    if (k === "-") {
-      zoomAt(camera, 0.8, camera.w / 2, camera.h / 2);
-      requestDraw();
-      return true;
-    }
-    if ((k === "e" || k === "E") && app.legal.some((a) => a.type === "expand")) {
-      app.ui = { ...app.ui, mode: "expand", selection: null };
-      refreshPanels();
-      requestDraw();
-      return true;
-    }
-    if ((k === "k" || k === "K") && app.legal.some((a) => a.type === "found_kingdom")) {
-      app.ui = { ...app.ui, mode: "king", selection: null };
-      refreshPanels();
-      requestDraw();
-      return true;
-    }
-    if (k === "n" || k === "N") {
-      openNewGame();
-      return true;
-    }
-    if (k === "?") {
-      document.getElementById("help-dialog").showModal();
-      return true;
-    }
-    return false;
-  },
-});
-
-new ResizeObserver(() => {
-  const w = camera.w;
-  const h = camera.h;
-  renderer.resize(camera);
-  if (w !== camera.w || h !== camera.h) drawNow();
-}).observe(canvas);
-window.matchMedia?.(`(resolution: ${window.devicePixelRatio}dppx)`).addEventListener?.("change", () => drawNow());
-
-// ---------------------------------------------------------------------------
-// Test hooks (issue 4): window.tongiakiApp
-
-/**
- * The viewport point {x, y} (CSS px) where a click performs `target`:
- * {tile, jetty} | {tile, beach} | {tile} | {q, r}. If the point is off
- * screen the board is fitted first.
- */
-function pointFor(target) {
-  const world = worldPointFor(target);
-  if (!world) throw new Error(`pointFor: nothing on the board for ${JSON.stringify(target)}`);
-  renderer.resize(camera);
-  let p = worldToScreen(camera, world.x, world.y);
-  if (!onScreen(camera, p, 6)) {
-    fit();
-    p = worldToScreen(camera, world.x, world.y);
+    const rect = canvas.getBoundingClientRect();
+    return { x: rect.left + p.x, y: rect.top + p.y };
   }
-  const rect = canvas.getBoundingClientRect();
-  return { x: rect.left + p.x, y: rect.top + p.y };
-}
 
-function worldPointFor(target) {
-  if (!target) return null;
-  if (target.tile !== undefined) {
-    const tile = app.snap.tiles.find((t) => t.card === target.tile);
-    if (!tile) return null;
-    if (target.jetty !== undefined) return G.slicePoint(tile, target.jetty);
-    if (target.beach !== undefined) return tile.beaches && tile.beaches[target.beach] ? G.beachPoint(tile, target.beach) : null;
-    return G.hexCenter(tile.q, tile.r);
-  }
-  if (target.q !== undefined && target.r !== undefined) return G.hexCenter(target.q, target.r);
-  return null;
-}
-
-window.tongiakiApp = {
-  get Game() {
-    return app.Game;
-  },
-  snapshot: () => app.game.snapshot(),
-  legalActions: () => app.game.legalActions(),
-  save: () => app.game.save(),
-  /** Apply an action through the controller (UI, log and animation follow). Throws the engine's error. */
-  apply(action) {
-    const before = app.snap;
-    const events = app.game.apply(action); // throws on a bad action, state unchanged
-    app.ui = { ...app.ui, selection: null };
-    refresh();
-    ui.log(events.map((e) => ({ text: describeEvent(before, app.snap, e) })).filter((l) => l.text));
-    animate(events, before);
-    return events;
-  },
-  newGame: (options) => newGame(options),
-  pointFor,
-  whenIdle,
-  setSpeed(v) {
-    app.speed = v;
-    const sel = document.getElementById("speed");
-    if ([...sel.options].some((o) => Number(o.value) === v)) sel.value = String(v);
-  },
-  setAutoForced(on) {
-    app.autoForced = !!on;
-    document.getElementById("auto-forced").checked = !!on;
-  },
-  seedBots: Bots.seedBots,
-  /** UI state, for tests: picker mode, selection, tray colour, rotation. */
-  uiState: () => ({ ...app.ui, traySeat: app.snap ? T.traySeat(app.snap, app.ui) : null, decision: T.decision(app.snap, app.legal), busy: animator.busy || !!app.timer }),
-  /** Draw the current board n times; returns the time of each full redraw in ms (benchmarks). */
-  timeRedraws(n = 50) {
-    const times = [];
-    for (let i = 0; i < n; i++) {
-      const t0 = performance.now();
-      renderer.draw(buildScene(), camera);
-      times.push(performance.now() - t0);
+  function worldPointFor(target) {
+    if (!target) return null;
+    if (target.tile !== undefined) {
+      const tile = app.snap.tiles.find((t) => t.card === target.tile);
+      if (!tile) return null;
+      if (target.jetty !== undefined) return G.slicePoint(tile, target.jetty);
+      if (target.beach !== undefined) return tile.beaches && tile.beaches[target.beach] ? G.beachPoint(tile, target.beach) : null;
+      return G.hexCenter(tile.q, tile.r);
     }
-    return times;
-  },
-  ready: false,
-};
-
-// ---------------------------------------------------------------------------
-// Start
-
-async function main() {
-  let mod;
-  try {
-    mod = await import("./pkg/tongiaki.js");
-    await mod.default();
-  } catch (e) {
-    ui.loading(`The game engine could not be loaded (${e.message}). Build it with scripts/build-wasm.sh and serve the page with "tongiaki serve".`, true);
-    throw e;
+    if (target.q !== undefined && target.r !== undefined) return G.hexCenter(target.q, target.r);
+    return null;
   }
-  app.Game = mod.Game;
-  ui.loading(null);
-  const params = new URLSearchParams(location.search);
-  if (params.has("speed")) window.tongiakiApp.setSpeed(Number(params.get("speed")));
-  newGame(null);
-  drawNow(); // the first board is on screen before we call ourselves ready
-  window.tongiakiApp.readyAt = performance.now(); // ms since navigation start (BENCHMARKS.md)
-  window.tongiakiApp.ready = true;
-  document.documentElement.dataset.ready = "true";
-  window.dispatchEvent(new Event("tongiaki-ready"));
+
+  const api = {
+    get Game() {
+      return app.Game;
+    },
+    snapshot: () => app.game.snapshot(),
+    legalActions: () => app.game.legalActions(),
+    save: () => app.game.save(),
+    /** Apply an action through the controller (UI, log and animation follow). Throws the engine's error. */
+    apply(action) {
+      const before = app.snap;
+      const events = app.game.apply(action); // throws on a bad action, state unchanged
+      app.ui = { ...app.ui, selection: null };
+      refresh();
+      ui.log(events.map((e) => ({ text: describeEvent(before, app.snap, e) })).filter((l) => l.text));
+      animate(events, before);
+      return events;
+    },
+    newGame: (options) => newGame(options),
+    pointFor,
+    whenIdle,
+    setSpeed(v) {
+      app.speed = v;
+      const sel = root.querySelector("#speed");
+      if ([...sel.options].some((o) => Number(o.value) === v)) sel.value = String(v);
+    },
+    setAutoForced(on) {
+      app.autoForced = !!on;
+      root.querySelector("#auto-forced").checked = !!on;
+    },
+    seedBots: Bots.seedBots,
+    /** UI state, for tests: picker mode, selection, tray colour, rotation. */
+    uiState: () => ({ ...app.ui, traySeat: app.snap ? T.traySeat(app.snap, app.ui) : null, decision: T.decision(app.snap, app.legal), busy: animator.busy || !!app.timer }),
+    /** Draw the current board n times; returns the time of each full redraw in ms (benchmarks). */
+    timeRedraws(n = 50) {
+      const times = [];
+      for (let i = 0; i < n; i++) {
+        const t0 = performance.now();
+        renderer.draw(buildScene(), camera);
+        times.push(performance.now() - t0);
+      }
+      return times;
+    },
+    /** Draw now (not on the next animation frame). */
+    drawNow,
+    ready: false,
+  };
+
+  app.Game = Game;
+  return api;
 }
-
-main();
-
-export { COLOR_ORDER };

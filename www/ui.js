@@ -8,8 +8,6 @@ import { colorOf, COLOR_ORDER } from "./render.js";
 import { describeAction, explainRanking, ordinal, playerName, cardName } from "./words.js";
 import { BOT_KINDS } from "./bots.js";
 
-const $ = (id) => document.getElementById(id);
-
 function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
@@ -37,7 +35,9 @@ const ICONS = {
     '<svg viewBox="0 0 34 26" aria-hidden="true"><ellipse cx="17" cy="14" rx="13" ry="9" fill="#f4dea6" stroke="#b38b45" stroke-width="1.4"/><circle cx="17" cy="14" r="6" fill="#58a443"/><path d="M5 3l24 20M29 3L5 23" stroke="#c9352b" stroke-width="3" stroke-linecap="round"/></svg>',
 };
 
-export function createUi(cb) {
+/** The panels of the table mounted on `root`; `cb` receives the user's intents. */
+export function createUi(root, cb) {
+  const $ = (id) => root.querySelector(`#${id}`);
   const toastEl = $("toast");
   let toastTimer = 0;
   let lastActionsKey = "";
@@ -67,17 +67,6 @@ export function createUi(cb) {
 
   function hideToast() {
     toastEl.hidden = true;
-  }
-
-  function loading(text, isError = false) {
-    const l = $("loading");
-    if (text === null) {
-      l.hidden = true;
-      return;
-    }
-    l.hidden = false;
-    l.textContent = text;
-    l.classList.toggle("error", isError);
   }
 
   function thinking(text) {
@@ -400,5 +389,5 @@ export function createUi(cb) {
     for (const id of ["ranking-dialog", "newgame-dialog", "help-dialog"]) if ($(id).open) $(id).close();
   }
 
-  return { toast, hideToast, loading, thinking, renderStatus, renderPlayers, renderActions, log, clearLog, newGameDialog, showRanking, closeDialogs };
+  return { toast, hideToast, thinking, renderStatus, renderPlayers, renderActions, log, clearLog, newGameDialog, showRanking, closeDialogs };
 }

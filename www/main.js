@@ -1,0 +1,35 @@
+// The page's entry point: load the wasm engine, mount the table on the
+// document, start a game, and expose the test hooks as window.tongiakiApp.
+//
+//   import init, { Game } from "./pkg/tongiaki.js"
+//
+// is loaded dynamically so that a missing or broken engine build shows a
+// message on the page instead of a blank table.
+
+import { createApp } from "./app.js";
+
+async function main() {
+  const loading = document.getElementById("loading");
+  let engine;
+  try {
+    engine = await import("./pkg/tongiaki.js");
+    await engine.default();
+  } catch (e) {
+    loading.textContent = `The game engine could not be loaded (${e.message}). Build it with scripts/build-wasm.sh and serve the page with "tongiaki serve".`;
+    loading.classList.add("error");
+    throw e;
+  }
+  const api = createApp(document.body, engine.Game);
+  window.tongiakiApp = api;
+  loading.hidden = true;
+  const params = new URLSearchParams(location.search);
+  if (params.has("speed")) api.setSpeed(Number(params.get("speed")));
+  api.newGame(null);
+  api.drawNow(); // the first board is on screen before we call ourselves ready
+  api.readyAt = performance.now(); // ms since navigation start (BENCHMARKS.md)
+  api.ready = true;
+  document.documentElement.dataset.ready = "true";
+  window.dispatchEvent(new Event("tongiaki-ready"));
+}
+
+main();
