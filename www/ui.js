@@ -281,6 +281,7 @@ export function createUi(root, cb) {
       el("input", { type: "text", class: "seat-name", value: seat.name || "", maxlength: "40", "aria-label": `Seat ${i + 1}: name`, placeholder: `Player ${i + 1}` }),
       colorSel,
       kindSel,
+      el("button", { type: "button", class: "seat-up", "aria-label": `Move seat ${i + 1} up`, title: i === 0 ? "This seat starts" : "Play earlier", disabled: i === 0, text: "↑" }),
       el("button", { type: "button", class: "seat-remove", "aria-label": `Remove seat ${i + 1}`, title: "Remove this seat", text: "✕" }),
     );
   }
@@ -300,6 +301,13 @@ export function createUi(root, cb) {
       }));
     const draw = () => {
       list.replaceChildren(...seats.map(seatRow));
+      [...list.querySelectorAll(".seat-up")].forEach((b, i) => {
+        b.addEventListener("click", () => {
+          seats = read();
+          [seats[i - 1], seats[i]] = [seats[i], seats[i - 1]];
+          draw();
+        });
+      });
       [...list.querySelectorAll(".seat-remove")].forEach((b, i) => {
         b.disabled = seats.length <= 2;
         b.addEventListener("click", () => {

@@ -153,6 +153,12 @@ test("new-game dialog: seats, names, colours, bots and a seed reach the engine",
   await rows.nth(3).locator(".seat-name").fill("Tane");
   await rows.nth(3).locator(".seat-color").selectOption("red");
   await rows.nth(3).locator(".seat-kind").selectOption("random");
+  // Move Tane up one seat and back: the order of seats is the playing order.
+  await rows.nth(3).locator(".seat-up").click();
+  assert.equal(await rows.nth(2).locator(".seat-name").inputValue(), "Tane");
+  await rows.nth(3).locator(".seat-up").click();
+  assert.equal(await rows.nth(3).locator(".seat-name").inputValue(), "Tane");
+  assert.equal(await rows.nth(3).locator(".seat-kind").inputValue(), "random", "a moved seat keeps its settings");
   // Two seats in one colour are refused in the dialog.
   await rows.nth(1).locator(".seat-color").selectOption("purple");
   await page.click("#newgame-start");
