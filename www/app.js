@@ -276,7 +276,10 @@ export function createApp(root, Game) {
         try {
           action = await Bots.chooseAction(app.game, seat, kind);
         } catch (e) {
+          app.timer = 0;
+          ui.thinking(null);
           ui.toast(`The bot failed: ${e.message}`);
+          settle();
           return;
         }
         if (gen !== app.generation) return;
