@@ -235,6 +235,15 @@ test("HiDPI: the canvas backing store follows devicePixelRatio and clicks stay e
     const [r, g, b] = await pixelAt(page, await pointFor(page, { tile: "tonga" }));
     assert.ok(g > r && g > b);
     await screenshot(page, "hidpi-setup");
+    // The canvas follows the window when it is resized.
+    await page.setViewportSize({ width: 1100, height: 760 });
+    await page.waitForFunction(() => {
+      const c = document.getElementById("board");
+      return c.width === c.clientWidth * 2 && c.clientWidth > 600;
+    });
+    await clickTarget(page, { tile: "tonga", beach: 2 });
+    await idle(page);
+    assert.deepEqual((await state(page)).log[1], { type: "setup_place", beach: 2 });
     assert.deepEqual(errors, []);
   } finally {
     await hi.close();
