@@ -302,7 +302,12 @@ export function marks(snap, legal, ui, hover) {
 /** Human words for what the selection still needs, or "". */
 export function selectionWords(snap, legal, ui) {
   const sel = ui.selection;
-  if (!sel) return "";
+  if (!sel) {
+    if (decision(snap, legal) === "turn" && effectiveMode(legal, ui.mode) === "expand" && needsTake(legal)) {
+      return "All your ships are out (R51): first click the beach to take a ship from, then the beach it goes to.";
+    }
+    return "";
+  }
   const cands = matching(legal, sel.type, sel.tile ? sel : { take: sel.take, beaches: [] });
   if (!cands.length) return "";
   if (sel.take && !sel.tile) return "Now click the beach where the taken ship goes.";

@@ -100,9 +100,11 @@ test("R51 take: first the beach to take from, then where it goes", () => {
     { type: "expand", tile: "samoa", beaches: [2], take: { tile: "tonga", beach: 3 } },
     { type: "expand", tile: "tonga", beaches: [3], take: { tile: "samoa", beach: 1 } },
   ];
+  assert.match(T.selectionWords(snap, legal, T.initialUi()), /first click the beach to take a ship from/);
   let r = T.interpret(snap, legal, T.initialUi(), hitBeach(snap, "tonga", 3));
   assert.equal(r.kind, "select");
   assert.deepEqual(r.ui.selection.take, { tile: "tonga", beach: 3 });
+  assert.match(T.selectionWords(snap, legal, r.ui), /where the taken ship goes/);
   const m = T.marks(snap, legal, r.ui, null);
   assert.equal(m.beaches.get("tonga/3"), "selected");
   assert.equal(m.beaches.get("samoa/2"), "legal");
