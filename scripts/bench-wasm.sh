@@ -35,16 +35,16 @@ bin="${CARGO_TARGET_DIR:-target}/release/tongiaki"
 say "building the browser benchmark"
 # Build first, so that compile time does not overlap the native run.
 TONGIAKI_BENCH_GAMES="$GAMES" TONGIAKI_BENCH_SEED="$SEED" \
-  cargo build --release --quiet --target wasm32-unknown-unknown --tests >&2
+  cargo build --profile wasm-release --quiet --target wasm32-unknown-unknown --test web_bench >&2
 
 say "native: $bin simulate --players 4 --games $GAMES --seed $SEED --json"
 native_json=$("$bin" simulate --players 4 --games "$GAMES" --seed "$SEED" --json)
 
-say "browser: wasm-pack test --release --headless --chrome ... web_bench"
+say "browser: wasm-pack test --headless --chrome -- --profile wasm-release --test web_bench"
 log=test-artifacts/bench-wasm-chrome.log
 TONGIAKI_BENCH_GAMES="$GAMES" TONGIAKI_BENCH_SEED="$SEED" \
-  wasm-pack --log-level warn test --release --headless --chrome --chromedriver /usr/bin/chromedriver \
-  -- --test web_bench -- --include-ignored --nocapture >"$log" 2>&1 || {
+  wasm-pack --log-level warn test --headless --chrome --chromedriver /usr/bin/chromedriver \
+  -- --profile wasm-release --test web_bench -- --include-ignored --nocapture >"$log" 2>&1 || {
     cat "$log" >&2
     echo "bench-wasm: the browser benchmark failed (log above)" >&2
     exit 1
@@ -62,7 +62,7 @@ console.log(`Measured ${new Date().toISOString().slice(0, 10)}, Chrome ${chrome}
 console.log("");
 console.log("| figure | value |");
 console.log("|---|---|");
-console.log(`| pkg/tongiaki_bg.wasm, release + wasm-opt -Oz | ${raw} bytes (${kb(+raw)}) |`);
+console.log(`| pkg/tongiaki_bg.wasm (profile wasm-release, opt-level "s", + wasm-opt -Oz) | ${raw} bytes (${kb(+raw)}) |`);
 console.log(`| same, gzip -9 | ${gz} bytes (${kb(+gz)}) |`);
 console.log(`| pkg/tongiaki.js (glue) | ${jsRaw} bytes |`);
 console.log(`| native, 4 random players (\`tongiaki simulate\`) | ${f(n.games_per_second)} games/s (mean ${n.mean_turns.toFixed(1)} turns) |`);

@@ -10,7 +10,8 @@
 #   lint  cargo fmt --check; cargo clippy (native, and the wasm32 library and
 #         browser tests), warnings denied
 #   rust  cargo test --release               (engine, CLI, server, fixtures)
-#   wasm  wasm-pack test --release --headless --chrome / --firefox
+#   wasm  wasm-pack test --headless --chrome / --firefox, built with the
+#         shipped profile (-- --profile wasm-release --test web)
 #         (tests/web.rs, with Debian's chromedriver and the cargo-built
 #          geckodriver; capabilities in webdriver.json)
 #   js    node --test on the JS unit tests: *.test.js / *.test.mjs anywhere
@@ -99,9 +100,11 @@ fi
 if want wasm; then
   if [ -f tests/web.rs ]; then
     step "wasm-pack test chrome" timeout 1800 \
-      wasm-pack --log-level warn test --release --headless --chrome --chromedriver /usr/bin/chromedriver
+      wasm-pack --log-level warn test --headless --chrome --chromedriver /usr/bin/chromedriver \
+      -- --profile wasm-release --test web
     step "wasm-pack test firefox" timeout 1800 \
-      wasm-pack --log-level warn test --release --headless --firefox --geckodriver "$(command -v geckodriver)"
+      wasm-pack --log-level warn test --headless --firefox --geckodriver "$(command -v geckodriver)" \
+      -- --profile wasm-release --test web
   else
     skip "wasm-pack test" "no tests/web.rs"
   fi

@@ -1,7 +1,10 @@
 //! The browser API (src/wasm.rs) in real browsers:
 //!
-//!     wasm-pack test --release --headless --chrome --chromedriver /usr/bin/chromedriver
-//!     wasm-pack test --release --headless --firefox --geckodriver "$(command -v geckodriver)"
+//!     wasm-pack test --headless --chrome --chromedriver /usr/bin/chromedriver -- --profile wasm-release --test web
+//!     wasm-pack test --headless --firefox --geckodriver "$(command -v geckodriver)" -- --profile wasm-release --test web
+//!
+//! (`--profile wasm-release` is the profile the shipped pkg/ is built with;
+//! `--release` or no flag at all work too.)
 //!
 //! Everything goes through the JS-facing methods with JS values built the
 //! way a page builds them (`JSON.parse` of text, or objects put together
