@@ -24,7 +24,8 @@ async function findScript(page) {
       let s = 7;
       const rand = () => ((s = (s * 1103515245 + 12345) >>> 0) / 4294967296);
       const Game = window.tongiakiApp.Game;
-      for (let seed = 1; seed <= 60; seed++) {
+      let best = null; // the shortest qualifying game keeps the test quick
+      for (let seed = 1; seed <= 40; seed++) {
         const options = { players: [{ name: "Ana" }, { name: "Bo" }, { name: "Cy" }], seed };
         const g = new Game(options);
         const seen = new Map();
@@ -50,9 +51,9 @@ async function findScript(page) {
         }
         const over = g.snapshot().phase === "over";
         g.free();
-        if (over && KINDS.every(enough)) return { options, actions };
+        if (over && KINDS.every(enough) && (!best || actions.length < best.actions.length)) best = { options, actions };
       }
-      return null;
+      return best;
     },
     { kindSrc: inputKind.toString(), KINDS, NEED },
   );
@@ -63,8 +64,10 @@ test("a full 3-player game played only by clicks reaches the ranking screen", { 
   try {
     const { page, errors } = await openPage(context, BASE_URL);
     await ready(page);
+    const t0 = Date.now();
     const script = await findScript(page);
     assert.ok(script, "some seed exercises every input kind");
+    console.log(`# script: seed ${script.options.seed}, ${script.actions.length} actions, found in ${Date.now() - t0} ms`);
     await page.evaluate((o) => {
       window.tongiakiApp.setSpeed(0.3); // animations on, but quick
       window.tongiakiApp.setAutoForced(true);
