@@ -109,6 +109,13 @@ fn sim(args: &[String]) -> ExitCode {
     }
 }
 
+#[cfg(target_arch = "wasm32")]
+fn serve(_args: &[String]) -> ExitCode {
+    eprintln!("serve: not available in a wasm build");
+    ExitCode::from(2)
+}
+
+#[cfg(not(target_arch = "wasm32"))]
 fn serve(args: &[String]) -> ExitCode {
     let port = flag(args, "--port").unwrap_or("8080");
     if port.parse::<u16>().is_err() {
