@@ -1,6 +1,6 @@
 //! The public state (API.md "Snapshot"). Never the pile order.
 
-use crate::board::{expand_counts, MAX_SEATS};
+use crate::board::expand_counts;
 use crate::cards::CardId;
 use crate::game::{Game, Phase};
 use crate::options::COLORS;
@@ -115,6 +115,14 @@ pub enum Pending {
         kind: &'static str,
         /// "resettle" (R40) or "chain" (R25).
         reason: &'static str,
+        /// The face of the revealed card, so a UI can show it before it is laid.
+        name: &'static str,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        value: Option<u8>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        beaches: Option<Vec<BeachView>>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        trails: Option<Vec<[u8; 3]>>,
     },
     PlaceShip {
         tile: CardId,
@@ -193,15 +201,32 @@ impl Game {
                 owed: mask_list(l.owed),
                 last: l.ends_game,
             }),
-            Phase::PlaceCard { card, resettle } => Some(Pending::PlaceCard {
-                card,
-                kind: if card.is_island() { "island" } else { "water" },
-                reason: if resettle { "resettle" } else { "chain" },
-            }),
+            Phase::PlaceCard { card, resettle } => {
+                let spec = card.spec();
+                let island = card.is_island();
+                Some(Pending::PlaceCard {
+                    card,
+                    kind: if island { "island" } else { "water" },
+                    reason: if resettle { "resettle" } else { "chain" },
+                    name: spec.name,
+                    value: island.then_some(spec.value),
+                    beaches: island.then(|| {
+                        spec.beaches
+                            .iter()
+                            .map(|b| BeachView {
+                                places: b.places,
+                                jetties: b.jetties.to_vec(),
+                                ships: Vec::new(),
+                            })
+                            .collect()
+                    }),
+                    trails: (!island)
+                        .then(|| spec.trails.iter().map(|t| [t.a, t.b, t.danger]).collect()),
+                })
+            }
             Phase::PlaceShip { tile, .. } => Some(Pending::PlaceShip { tile }),
             _ => None,
         };
-        let _ = MAX_SEATS;
         Snapshot {
             phase: self.phase().name(),
             current: self.current(),

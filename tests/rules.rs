@@ -702,7 +702,8 @@ fn r25_without_ships_left_the_player_lays_cards_until_an_island() {
     assert_eq!(s["phase"], "place_card");
     assert_eq!(
         s["pending"],
-        json!({"card": "water-b", "kind": "water", "reason": "chain"})
+        json!({"card": "water-b", "kind": "water", "reason": "chain", "name": "Water B",
+               "trails": [[0, 4, 4], [1, 3, 4], [2, 5, 3]]})
     );
     // The removed island's hex is empty again and may take the card.
     assert!(legal(&g).contains(&json!({"type": "place_card", "q": 2, "r": -8, "rotation": 0})));
@@ -940,7 +941,16 @@ fn r40_resettlement_lays_cards_until_an_island_and_puts_one_ship_on_it() {
         &mut g,
         json!({"type": "place_card", "q": 0, "r": 1, "rotation": 3}),
     );
-    assert_eq!(snap(&g)["pending"]["card"], "hawaii");
+    let p = &snap(&g)["pending"];
+    assert_eq!(p["card"], "hawaii");
+    assert_eq!(
+        (p["name"].clone(), p["value"].clone()),
+        (json!("Hawaii"), json!(5))
+    );
+    assert_eq!(
+        p["beaches"][1],
+        json!({"places": 5, "jetties": [3], "ships": []})
+    );
     act(
         &mut g,
         json!({"type": "place_card", "q": 1, "r": 1, "rotation": 2}),
