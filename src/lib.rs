@@ -17,7 +17,7 @@ pub mod options;
 pub mod position;
 pub mod score;
 pub mod script;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg_attr(target_arch = "wasm32", path = "serve_wasm.rs")]
 pub mod serve;
 pub mod simulate;
 pub mod snapshot;
