@@ -102,8 +102,13 @@ else
 fi
 
 # --- npm dev dependencies ---------------------------------------------------
+# playwright-core (the end-to-end tests drive Debian's chromium with it) and
+# binaryen (wasm-opt 132 for scripts/build-wasm.sh).
 if [ -f package.json ]; then
-  if [ -d node_modules/playwright-core ] && [ node_modules/.package-lock.json -nt package.json ] \
+  # Up to date when npm's own record is newer than the manifest and the lock
+  # (and the two tools the scripts use are there).
+  if [ -d node_modules/playwright-core ] && [ -x node_modules/.bin/wasm-opt ] \
+     && [ node_modules/.package-lock.json -nt package.json ] \
      && { [ ! -f package-lock.json ] || [ node_modules/.package-lock.json -nt package-lock.json ]; }; then
     say "node_modules: up to date"
   elif [ -f package-lock.json ]; then
