@@ -10,7 +10,7 @@ import { attachInput } from "./input.js";
 import { buildTimeline, createAnimator } from "./anim.js";
 import * as T from "./targets.js";
 import { createUi } from "./ui.js";
-import { describeEvent } from "./words.js";
+import { describeEvent, describeAction, SAVE_WORDS } from "./words.js";
 import * as Bots from "./bots.js";
 
 const DEFAULT_SEATS = [
@@ -25,8 +25,16 @@ const DEFAULT_SEATS = [
  * Returns the API that the page exposes as window.tongiakiApp. No global
  * state: several tables could live on one page once their markup is
  * templated (issue 6).
+ *
+ * `options` (all optional): `storageKey` — localStorage key under which the
+ * running game is saved after every move and from which `resume()` brings it
+ * back (no autosave without it); `onMove(action, snapshot)` and
+ * `onOver(snapshot)` — called after every applied action / once when a game
+ * ends; `keys` — "document" (default: keys anywhere on the page) or "focus"
+ * (only while the table holds the focus or was clicked last; several tables
+ * on one page).
  */
-export function createApp(root, Game) {
+export function createApp(root, Game, options = {}) {
   const app = {
     Game: null,
     game: null,
@@ -45,7 +53,9 @@ export function createApp(root, Game) {
     rankingShown: false,
     faceCache: new Map(),
     idleWaiters: [],
+    replay: null, // { save: the live game's save text, actions, k } while the replay viewer is open
   };
+  const storageKey = options.storageKey || null;
 
   const canvas = root.querySelector("#board");
   const renderer = createRenderer(canvas);
@@ -95,6 +105,12 @@ export function createApp(root, Game) {
     rotate: (step) => rotate(step),
     clearSelection: () => clearSelection(),
     action: (a) => humanAct(a),
+    saveFile: () => saveFile(),
+    openFile: (text) => openFile(text),
+    replay: () => openReplay(),
+    replayTo: (k) => replayTo(k),
+    replayStep: (d) => replayTo(app.replay ? app.replay.k + d : 0),
+    replayExit: () => closeReplay(),
     tryNewGame: (options) => {
       try {
         new app.Game(engineOptions(options)).free();
@@ -123,10 +139,19 @@ export function createApp(root, Game) {
   function newGame(options) {
     const opts = options || { players: DEFAULT_SEATS.map(({ name, color }) => ({ name, color })), seats: DEFAULT_SEATS.map((s) => s.kind) };
     const game = new app.Game(engineOptions(opts)); // throws the engine's bad_options error
-    if (app.game) app.game.free();
+    const seats = opts.players.map((p, i) => ({ kind: (opts.seats && opts.seats[i]) || p.bot || "human" }));
+    startGame(game, opts, seats);
+    ui.log([{ text: `New game: ${app.snap.players.map((p) => `${p.name} (${p.color})`).join(", ")}${opts.seed !== undefined ? ` · seed ${opts.seed}` : ""}.`, cls: "turn" }]);
+    return app.snap;
+  }
+
+  /** Make `game` (a wasm Game, new or loaded) the one on the table. */
+  function startGame(game, opts, seats, quiet = false) {
+    if (app.replay) leaveReplayState();
+    if (app.game && app.game !== game) app.game.free();
     app.game = game;
     app.options = opts;
-    app.seats = opts.players.map((p, i) => ({ kind: (opts.seats && opts.seats[i]) || p.bot || "human" }));
+    app.seats = seats;
     app.generation++;
     clearTimeout(app.timer);
     app.timer = 0;
@@ -138,11 +163,154 @@ export function createApp(root, Game) {
     ui.closeDialogs();
     ui.clearLog();
     ui.thinking(null);
+    app.rankingShown = !!quiet; // an opened file's ranking is not news
     refresh();
-    ui.log([{ text: `New game: ${app.snap.players.map((p) => `${p.name} (${p.color})`).join(", ")}${opts.seed !== undefined ? ` · seed ${opts.seed}` : ""}.`, cls: "turn" }]);
     fit();
     afterChange();
+  }
+
+  // ---------------------------------------------------------------------------
+  // Save, resume, replay (issue 6). The file is the engine's own save() JSON;
+  // loading it is Game.load, which replays it through the rules and names the
+  // bad entry of a tampered or foreign file.
+
+  function autosave() {
+    if (!storageKey || app.replay || !app.game) return;
+    try {
+      localStorage.setItem(storageKey, JSON.stringify({ save: app.game.save(), seats: app.seats.map((s) => s.kind), options: app.options }));
+    } catch {
+      // storage full or switched off: the game goes on unsaved
+    }
+  }
+
+  /** Bring back the autosaved game; returns its snapshot, or null if there is none (or it no longer loads). */
+  function resume() {
+    if (!storageKey) return null;
+    let saved;
+    try {
+      saved = JSON.parse(localStorage.getItem(storageKey));
+    } catch {
+      saved = null;
+    }
+    if (!saved || typeof saved.save !== "string") return null;
+    let game;
+    try {
+      game = app.Game.load(saved.save);
+    } catch {
+      return null; // an old or broken save: start afresh
+    }
+    const n = game.snapshot().players.length;
+    const kinds = Array.isArray(saved.seats) && saved.seats.length === n ? saved.seats : Array(n).fill("human");
+    const opts = saved.options && Array.isArray(saved.options.players) ? saved.options : optionsOf(game, kinds);
+    startGame(game, opts, kinds.map((kind) => ({ kind: String(kind) })));
+    ui.log([{ text: SAVE_WORDS.resumed, cls: "turn" }]);
     return app.snap;
+  }
+
+  /** "Play again" options for a loaded game: same players, a fresh seed. */
+  function optionsOf(game, kinds) {
+    const players = game.snapshot().players.map((p) => ({ name: p.name, color: p.color }));
+    return { players, seats: kinds };
+  }
+
+  function saveFile() {
+    if (!app.game) return;
+    const text = app.replay ? app.replay.save : app.game.save();
+    const d = new Date();
+    const pad = (x) => String(x).padStart(2, "0");
+    const stamp = `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}-${pad(d.getHours())}${pad(d.getMinutes())}`;
+    const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = SAVE_WORDS.fileName(stamp);
+    a.hidden = true;
+    (root.nodeType === 11 ? root : root.ownerDocument.body).append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  }
+
+  /**
+   * Open a game file (the text of a save). On success every seat is a person
+   * (the file does not say who was a bot) and the replay viewer opens at the
+   * last move. Returns null, or the engine's message when it refuses the file.
+   */
+  function openFile(text) {
+    let game;
+    try {
+      game = app.Game.load(text);
+    } catch (e) {
+      const message = SAVE_WORDS.openFailed(e.message || String(e));
+      ui.toast(message);
+      return message;
+    }
+    const kinds = game.snapshot().players.map(() => "human");
+    startGame(game, optionsOf(game, kinds), kinds.map((kind) => ({ kind })), true);
+    const n = JSON.parse(game.save()).actions.length;
+    ui.log([{ text: SAVE_WORDS.opened(n), cls: "turn" }]);
+    openReplay(n);
+    return null;
+  }
+
+  /** Open the replay viewer on the game at hand, at move `k` (default: the last one). */
+  function openReplay(k) {
+    if (!app.game) return;
+    if (!app.replay) {
+      const save = app.game.save();
+      const parsed = JSON.parse(save);
+      app.replay = { save, parsed, actions: parsed.actions, k: parsed.actions.length };
+      animator.skip();
+      frameScene = null;
+      clearTimeout(app.timer);
+      app.timer = 0;
+      app.generation++;
+      ui.thinking(null);
+      ui.closeDialogs();
+    }
+    replayTo(k === undefined ? app.replay.actions.length : k);
+  }
+
+  /** Show the game after its first `k` actions: Game.load of the save cut after k. */
+  function replayTo(k) {
+    const r = app.replay;
+    if (!r) return null;
+    k = Math.max(0, Math.min(r.actions.length, Math.round(Number(k) || 0)));
+    const game = app.Game.load(JSON.stringify({ ...r.parsed, actions: r.actions.slice(0, k) }));
+    let words = SAVE_WORDS.replayStart;
+    if (k > 0) {
+      // the move in words, as it read before it was made
+      const prev = app.Game.load(JSON.stringify({ ...r.parsed, actions: r.actions.slice(0, k - 1) }));
+      words = SAVE_WORDS.replayMove(k, describeAction(prev.snapshot(), r.actions[k - 1]));
+      prev.free();
+    }
+    app.game.free();
+    app.game = game;
+    r.k = k;
+    app.ui = T.initialUi();
+    refresh();
+    ui.renderReplay({ k, n: r.actions.length, words });
+    settle();
+    return app.snap;
+  }
+
+  function leaveReplayState() {
+    app.replay = null;
+    ui.renderReplay(null);
+  }
+
+  /** Leave the replay: the live game comes back where it was. */
+  function closeReplay() {
+    const r = app.replay;
+    if (!r) return;
+    const game = app.Game.load(r.save);
+    leaveReplayState();
+    app.game.free();
+    app.game = game;
+    app.ui = T.initialUi();
+    app.generation++;
+    refresh();
+    fit();
+    afterChange();
   }
 
   async function openNewGame() {
@@ -170,6 +338,7 @@ export function createApp(root, Game) {
     refreshPanels();
     keepBoardInView();
     requestDraw();
+    autosave();
   }
 
   /** When a card is laid outside the view (or a new hex to lay on is), fit the board again. */
@@ -189,6 +358,7 @@ export function createApp(root, Game) {
   }
 
   function isBotTurn() {
+    if (app.replay) return true; // nobody plays in a replay
     const s = app.snap;
     return s && s.current !== null && s.current !== undefined && app.seats[s.current] && app.seats[s.current].kind !== "human";
   }
@@ -205,6 +375,7 @@ export function createApp(root, Game) {
       seats: app.seats,
       traySeat: d === "land" ? T.traySeat(s, app.ui) : null,
       selectionText: T.selectionWords(s, app.legal, app.ui),
+      replay: !!app.replay,
       hasSelection: !!app.ui.selection,
       rotation: d === "place_card" ? { value: hex ? T.rotationFor(app.legal, app.ui, hex.q, hex.r) : app.ui.rotation ?? null, hex } : null,
       botTurn: isBotTurn(),
@@ -233,7 +404,12 @@ export function createApp(root, Game) {
     }
     ui.log(lines);
     animate(events, before);
+    announce(action, events);
     return events;
+  }
+
+  function announce(action, events) {
+    if (options.onMove) options.onMove(action, app.snap, events);
   }
 
   function animate(events, before) {
@@ -258,10 +434,12 @@ export function createApp(root, Game) {
     app.timer = 0;
     ui.thinking(null);
     if (animator.busy || !app.snap) return settle();
+    if (app.replay) return settle();
     if (app.snap.phase === "over") {
       if (!app.rankingShown) {
         app.rankingShown = true;
         ui.showRanking(app.snap);
+        if (options.onOver) options.onOver(app.snap);
       }
       return settle();
     }
@@ -416,6 +594,10 @@ export function createApp(root, Game) {
       animator.skip();
       return;
     }
+    if (app.replay) {
+      ui.toast(SAVE_WORDS.replayNoClick, "info");
+      return;
+    }
     if (isBotTurn()) {
       ui.toast(`Wait: ${app.snap.players[app.snap.current].name} (a bot) is playing.`, "info");
       return;
@@ -497,8 +679,20 @@ export function createApp(root, Game) {
       if (app.hover) app.hit = null;
       requestDraw();
     },
+    accepts: (e) => acceptsKey(e),
     key(e) {
       const k = e.key;
+      if (app.replay) {
+        const go = { ArrowLeft: -1, ArrowRight: 1 }[k];
+        if (go) {
+          replayTo(app.replay.k + go);
+          return true;
+        }
+        if (k === "Home" || k === "End") {
+          replayTo(k === "Home" ? 0 : app.replay.actions.length);
+          return true;
+        }
+      }
       if (k === "r" || k === "R") {
         rotate(e.shiftKey ? -1 : 1);
         return true;
@@ -547,6 +741,20 @@ export function createApp(root, Game) {
       return false;
     },
   });
+
+  // Keys reach this table when the page has one table, or (keys: "focus")
+  // when the event comes from inside it or it was the last one clicked.
+  let lastPointed = false;
+  const host = root.nodeType === 11 ? root.host : root;
+  if (options.keys === "focus") {
+    host.ownerDocument.addEventListener("pointerdown", (e) => {
+      lastPointed = e.composedPath().includes(host);
+    }, true);
+  }
+  function acceptsKey(e) {
+    if (options.keys !== "focus") return true;
+    return e.composedPath().includes(host) || lastPointed;
+  }
 
   new ResizeObserver(() => {
     const w = camera.w;
@@ -605,9 +813,20 @@ export function createApp(root, Game) {
       refresh();
       ui.log(events.map((e) => ({ text: describeEvent(before, app.snap, e) })).filter((l) => l.text));
       animate(events, before);
+      announce(action, events);
       return events;
     },
     newGame: (options) => newGame(options),
+    /** Bring back the autosaved game (options.storageKey); its snapshot, or null. */
+    resume: () => resume(),
+    /** Open a game file's text: null, or the message shown when the engine refuses it. */
+    openFile: (text) => openFile(text),
+    /** Open the replay viewer at move k (default: the last); `replayTo(k)` moves it; `closeReplay()` leaves it. */
+    openReplay: (k) => openReplay(k),
+    replayTo: (k) => replayTo(k),
+    closeReplay: () => closeReplay(),
+    /** { k, n } while the replay viewer is open, else null. */
+    replayState: () => (app.replay ? { k: app.replay.k, n: app.replay.actions.length } : null),
     pointFor,
     whenIdle,
     setSpeed(v) {

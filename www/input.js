@@ -111,9 +111,11 @@ export function attachInput(canvas, handlers) {
   );
 
   document.addEventListener("keydown", (e) => {
-    const tag = (e.target && e.target.tagName) || "";
-    if (/^(INPUT|SELECT|TEXTAREA)$/.test(tag) || e.target?.isContentEditable) return;
+    const inner = e.composedPath ? e.composedPath()[0] : e.target; // the real target inside a shadow root
+    const tag = (inner && inner.tagName) || "";
+    if (/^(INPUT|SELECT|TEXTAREA)$/.test(tag) || inner?.isContentEditable) return;
     if (e.altKey || e.metaKey || e.ctrlKey) return;
+    if (handlers.accepts && !handlers.accepts(e)) return;
     if (handlers.key(e)) e.preventDefault();
   });
 }

@@ -19,12 +19,14 @@ async function main() {
     loading.classList.add("error");
     throw e;
   }
-  const api = createApp(document.body, engine.Game);
+  // The running game is saved in localStorage after every move and comes
+  // back after a reload (?new starts afresh instead).
+  const api = createApp(document.body, engine.Game, { storageKey: "tongiaki.autosave" });
   window.tongiakiApp = api;
   loading.hidden = true;
   const params = new URLSearchParams(location.search);
   if (params.has("speed")) api.setSpeed(Number(params.get("speed")));
-  api.newGame(null);
+  if (params.has("new") || !api.resume()) api.newGame(null);
   api.drawNow(); // the first board is on screen before we call ourselves ready
   api.readyAt = performance.now(); // ms since navigation start (BENCHMARKS.md)
   api.ready = true;

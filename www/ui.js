@@ -5,7 +5,7 @@
 // it holds no game state of its own.
 
 import { colorOf, COLOR_ORDER } from "./render.js";
-import { describeAction, explainRanking, ordinal, playerName, cardName } from "./words.js";
+import { describeAction, explainRanking, ordinal, playerName, cardName, SAVE_WORDS } from "./words.js";
 import { BOT_KINDS } from "./bots.js";
 
 function el(tag, attrs = {}, ...children) {
@@ -49,6 +49,20 @@ export function createUi(root, cb) {
   $("zoom-out").addEventListener("click", () => cb.zoom(0.8));
   $("speed").addEventListener("change", (e) => cb.speed(Number(e.target.value)));
   $("auto-forced").addEventListener("change", (e) => cb.autoForced(e.target.checked));
+  $("save-file").addEventListener("click", () => cb.saveFile());
+  $("open-file").addEventListener("click", () => $("open-file-input").click());
+  $("open-file-input").addEventListener("change", async (e) => {
+    const file = e.target.files && e.target.files[0];
+    e.target.value = "";
+    if (file) cb.openFile(await file.text());
+  });
+  $("replay").addEventListener("click", () => cb.replay());
+  $("replay-first").addEventListener("click", () => cb.replayTo(0));
+  $("replay-back").addEventListener("click", () => cb.replayStep(-1));
+  $("replay-forward").addEventListener("click", () => cb.replayStep(1));
+  $("replay-last").addEventListener("click", () => cb.replayTo(Infinity));
+  $("replay-slider").addEventListener("input", (e) => cb.replayTo(Number(e.target.value)));
+  $("replay-exit").addEventListener("click", () => cb.replayExit());
   $("help").addEventListener("click", () => $("help-dialog").showModal());
   $("help-close").addEventListener("click", () => $("help-dialog").close());
   $("ranking-close").addEventListener("click", () => $("ranking-dialog").close());
@@ -56,6 +70,22 @@ export function createUi(root, cb) {
     $("ranking-dialog").close();
     cb.playAgain();
   });
+
+  /** The replay bar: null hides it; else { k, n, words }. */
+  function renderReplay(v) {
+    const bar = $("replay-bar");
+    bar.hidden = !v;
+    $("replay").setAttribute("aria-pressed", String(!!v));
+    if (!v) return;
+    const slider = $("replay-slider");
+    slider.max = String(v.n);
+    slider.value = String(v.k);
+    $("replay-pos").textContent = SAVE_WORDS.replayPos(v.k, v.n);
+    $("replay-pos").dataset.k = String(v.k);
+    $("replay-move").textContent = v.words;
+    $("replay-first").disabled = $("replay-back").disabled = v.k === 0;
+    $("replay-last").disabled = $("replay-forward").disabled = v.k === v.n;
+  }
 
   function toast(message, kind = "error") {
     toastEl.textContent = message;
@@ -95,6 +125,10 @@ export function createUi(root, cb) {
     $("prompt").textContent = snap.prompt || "";
     const c = $("controls");
     c.replaceChildren();
+    if (v.replay) {
+      c.append(el("p", { class: "hint", text: SAVE_WORDS.replayNoClick }));
+      return;
+    }
     if (v.botTurn) {
       c.append(el("p", { class: "hint", text: `${playerName(snap, snap.current)} is a bot: watch it play.` }));
       return;
@@ -397,5 +431,5 @@ export function createUi(root, cb) {
     for (const id of ["ranking-dialog", "newgame-dialog", "help-dialog"]) if ($(id).open) $(id).close();
   }
 
-  return { toast, hideToast, thinking, renderStatus, renderPlayers, renderActions, log, clearLog, newGameDialog, showRanking, closeDialogs };
+  return { toast, hideToast, thinking, renderStatus, renderPlayers, renderActions, log, clearLog, newGameDialog, showRanking, closeDialogs, renderReplay };
 }

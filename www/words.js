@@ -194,3 +194,16 @@ export function explainRanking(snap) {
   });
   return rows;
 }
+
+// ---- save, resume, replay (issue 6) ----------------------------------------
+
+export const SAVE_WORDS = Object.freeze({
+  openFailed: (message) => `This file is not a Tongiaki game that can be replayed: ${message}`,
+  opened: (n) => `Game opened: ${n} move${n === 1 ? "" : "s"}. Replay steps through them.`,
+  resumed: "The game you were playing is back.",
+  replayPos: (k, n) => `Move ${k} of ${n}`,
+  replayStart: "The start of the game: nothing played yet.",
+  replayMove: (k, text) => `Move ${k}: ${text}`,
+  replayNoClick: "This is a replay: go back to the game to play.",
+  fileName: (date) => `tongiaki-${date}.json`,
+});
