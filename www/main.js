@@ -32,6 +32,13 @@ async function main() {
   api.ready = true;
   document.documentElement.dataset.ready = "true";
   window.dispatchEvent(new Event("tongiaki-ready"));
+  registerServiceWorker();
+}
+
+/** Offline play (sw.js): cache every file on the first visit. Not on file:// (the single-file build). */
+function registerServiceWorker() {
+  if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
+  navigator.serviceWorker.register("./sw.js").catch((e) => console.warn(`Offline play is not available: ${e.message}`));
 }
 
 main();

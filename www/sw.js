@@ -1,0 +1,77 @@
+// The service worker that makes the game play offline (issue 6).
+//
+// On install it caches every file the page needs (PRECACHE). Same-origin GET
+// requests go to the network first — so a rebuilt page or engine is never
+// served stale while online — and every good answer refreshes the cache;
+// when the network fails, the cached copy answers (navigations fall back to
+// index.html). Other origins are not touched. CACHE is versioned: bump it
+// when the list changes; old caches are deleted on activation.
+
+const CACHE = "tongiaki-v1";
+
+const PRECACHE = [
+  "./",
+  "./index.html",
+  "./style.css",
+  "./manifest.webmanifest",
+  "./icon.svg",
+  "./main.js",
+  "./app.js",
+  "./anim.js",
+  "./bots.js",
+  "./camera.js",
+  "./geometry.js",
+  "./input.js",
+  "./render.js",
+  "./targets.js",
+  "./ui.js",
+  "./words.js",
+  "./pkg/tongiaki.js",
+  "./pkg/tongiaki_bg.wasm",
+];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      // cache: "reload" skips the HTTP cache, so what is stored is what the server has now
+      await cache.addAll(PRECACHE.map((u) => new Request(u, { cache: "reload" })));
+      await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const key of await caches.keys()) if (key !== CACHE && key.startsWith("tongiaki-")) await caches.delete(key);
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const req = event.request;
+  if (req.method !== "GET" || new URL(req.url).origin !== self.location.origin) return;
+  event.respondWith(
+    (async () => {
+      try {
+        const res = await fetch(req);
+        if (res.ok && res.type === "basic") {
+          const copy = res.clone();
+          event.waitUntil(caches.open(CACHE).then((c) => c.put(req, copy)).catch(() => {}));
+        }
+        return res;
+      } catch (err) {
+        const cache = await caches.open(CACHE);
+        const hit = (await cache.match(req)) || (await cache.match(req, { ignoreSearch: true }));
+        if (hit) return hit;
+        if (req.mode === "navigate") {
+          const page = (await cache.match("./index.html")) || (await cache.match("./"));
+          if (page) return page;
+        }
+        throw err;
+      }
+    })(),
+  );
+});
