@@ -13,7 +13,9 @@ async function main() {
   let engine;
   try {
     engine = await import("./pkg/tongiaki.js");
-    await engine.default();
+    // The single-file build (scripts/build-single.sh) carries the wasm inline, as base64.
+    const inline = document.getElementById("tongiaki-wasm");
+    await engine.default(inline ? { module_or_path: base64Bytes(inline.textContent) } : undefined);
   } catch (e) {
     loading.textContent = `The game engine could not be loaded (${e.message}). Build it with scripts/build-wasm.sh and serve the page with "tongiaki serve".`;
     loading.classList.add("error");
@@ -39,6 +41,13 @@ async function main() {
 function registerServiceWorker() {
   if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
   navigator.serviceWorker.register("./sw.js").catch((e) => console.warn(`Offline play is not available: ${e.message}`));
+}
+
+function base64Bytes(text) {
+  const bin = atob(text.trim());
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  return bytes;
 }
 
 main();

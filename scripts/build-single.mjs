@@ -1,0 +1,109 @@
+// Writes the whole game as one .html file that plays when opened straight
+// from disk (file://), with no server: the stylesheet, every ES module of
+// www/ and the wasm-bindgen glue inlined in one <script type="module">, and
+// the engine's .wasm as base64 in a <script type="application/wasm-base64">
+// block that main.js decodes (issue 6).
+//
+//   node scripts/build-single.mjs [--pkg DIR] [--www DIR] [--out FILE]
+//
+// No bundler: each module becomes a function scope whose exports are
+// returned, in dependency order; `import … from "./x.js"` becomes a read of
+// that object. This handles the import/export forms www/ uses (named and
+// namespace imports, `export function/const/class`, `export { a as b }`,
+// dynamic import of ./pkg/tongiaki.js) and fails loudly on anything else.
+import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { join, dirname, resolve, posix } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const args = process.argv.slice(2);
+const opt = (name, dflt) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : dflt;
+};
+const WWW = resolve(opt("--www", join(ROOT, "www")));
+const PKG = resolve(opt("--pkg", join(ROOT, "pkg")));
+const OUT = resolve(opt("--out", join(ROOT, "target", "single", "tongiaki.html")));
+
+const fileOf = (id) => (id.startsWith("pkg/") ? join(PKG, id.slice(4)) : join(WWW, id));
+
+const IMPORT_RE = /^import\s+(\*\s+as\s+(\w+)|\{([^}]*)\})\s+from\s+"\.\/([\w./-]+)";?[ \t]*$/gm;
+const DYNAMIC_RE = /\bimport\(\s*"\.\/([\w./-]+)"\s*\)/g;
+
+const modules = new Map(); // id -> transformed body
+const order = [];
+
+function load(id, stack = []) {
+  if (modules.has(id)) return;
+  if (stack.includes(id)) throw new Error(`import cycle: ${[...stack, id].join(" -> ")}`);
+  let src = readFileSync(fileOf(id), "utf8");
+  const deps = [];
+  const base = posix.dirname(id);
+  const norm = (spec) => posix.normalize(posix.join(base, spec));
+  modules.set(id, null);
+  src = src.replace(IMPORT_RE, (_, _all, ns, names, spec) => {
+    const dep = norm(spec);
+    deps.push(dep);
+    if (ns) return `const ${ns} = __modules[${JSON.stringify(dep)}];`;
+    const binds = names
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map((s) => {
+        const m = s.match(/^(\w+)(?:\s+as\s+(\w+))?$/);
+        if (!m) throw new Error(`${id}: cannot read import { ${s} }`);
+        return m[2] ? `${m[1]}: ${m[2]}` : m[1];
+      });
+    return `const { ${binds.join(", ")} } = __modules[${JSON.stringify(dep)}];`;
+  });
+  src = src.replace(DYNAMIC_RE, (_, spec) => {
+    const dep = norm(spec);
+    deps.push(dep);
+    return `Promise.resolve(__modules[${JSON.stringify(dep)}])`;
+  });
+  const exports = [];
+  src = src.replace(/^export\s+(async\s+function\*?|function\*?|const|let|var|class)\s+(\w+)/gm, (_, kw, name) => {
+    exports.push([name, name]);
+    return `${kw} ${name}`;
+  });
+  src = src.replace(/^export\s*\{([^}]*)\};?[ \t]*$/gm, (_, list) => {
+    for (const part of list.split(",").map((s) => s.trim()).filter(Boolean)) {
+      const m = part.match(/^(\w+)(?:\s+as\s+(\w+))?$/);
+      if (!m) throw new Error(`${id}: cannot read export { ${part} }`);
+      exports.push([m[2] || m[1], m[1]]);
+    }
+    return "";
+  });
+  if (/^\s*(import|export)\b/m.test(src)) throw new Error(`${id}: an import/export form this build does not know: ${src.match(/^\s*(import|export)\b.*$/m)[0]}`);
+  for (const d of deps) load(d, [...stack, id]);
+  const ret = exports.map(([as, local]) => `${JSON.stringify(as)}: ${local}`).join(", ");
+  modules.set(id, `// ---- ${id}\n__modules[${JSON.stringify(id)}] = (function () {\n${src}\nreturn Object.freeze({ ${ret} });\n})();\n`);
+  order.push(id);
+}
+
+load("main.js");
+let bundle = `const __modules = Object.create(null);\n${order.map((id) => modules.get(id)).join("\n")}`;
+bundle = bundle.replace(/<\/(script)/gi, "<\\/$1");
+
+const wasm = readFileSync(join(PKG, "tongiaki_bg.wasm"));
+const css = readFileSync(join(WWW, "style.css"), "utf8");
+let html = readFileSync(join(WWW, "index.html"), "utf8");
+
+const swap = (re, by, what) => {
+  if (!re.test(html)) throw new Error(`index.html: ${what} not found`);
+  html = html.replace(re, by);
+};
+swap(/^\s*<link rel="(modulepreload|manifest|apple-touch-icon)"[^>]*>\n/gm, "", "preload/manifest links");
+swap(/<link rel="stylesheet" href="\.\/style\.css" \/>/, () => `<style>\n${css}</style>`, "the stylesheet link");
+swap(
+  /<script type="module" src="\.\/main\.js"><\/script>/,
+  () =>
+    `<script type="application/wasm-base64" id="tongiaki-wasm">${wasm.toString("base64")}</script>\n` +
+    `    <script type="module">\n${bundle}</script>`,
+  "the main.js script",
+);
+html = html.replace("<html lang=\"en\">", "<html lang=\"en\" data-build=\"single-file\">");
+
+mkdirSync(dirname(OUT), { recursive: true });
+writeFileSync(OUT, html);
+console.log(`build-single: ${OUT} (${(html.length / 1024).toFixed(0)} KB: ${order.length} modules, wasm ${wasm.length} bytes)`);
