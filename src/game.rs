@@ -892,21 +892,23 @@ impl Game {
             self.player_name(self.current)
         };
         match self.phase {
-            Phase::Setup { .. } => format!("{who} places a ship on a beach of Tonga (setup)."),
+            Phase::Setup { .. } => format!("{who}: place a ship on a beach of Tonga (setup, R2)."),
             Phase::Turn => {
                 if self.has_island_ships(self.current) {
-                    format!("{who} chooses: expand, found a king island or resettle.")
+                    format!("{who}: expand, found a king island or resettle.")
                 } else {
-                    format!("{who} has no ship on an island and places new ships (R50).")
+                    format!("{who}: no ship on an island, so place new ships (R50).")
                 }
             }
-            Phase::Emigrate => format!("{who} must emigrate from a full beach (R20)."),
-            Phase::Land(l) => format!("{who} lands the arriving ships on {} (R23).", l.tile.name()),
-            Phase::PlaceCard { card, .. } => format!(
-                "{who} lays the revealed card {} next to the table.",
-                card.name()
-            ),
-            Phase::PlaceShip { tile, .. } => format!("{who} puts a ship on {}.", tile.name()),
+            Phase::Emigrate => format!("{who}: emigrate from a full beach (R20)."),
+            Phase::Land(l) => format!("{who}: land the arriving ships on {} (R23).", l.tile.name()),
+            Phase::PlaceCard { card, .. } => {
+                format!(
+                    "{who}: lay the revealed card {} next to the table.",
+                    card.name()
+                )
+            }
+            Phase::PlaceShip { tile, .. } => format!("{who}: put a ship on {}.", tile.name()),
             Phase::Over => "The game is over.".into(),
         }
     }
@@ -922,9 +924,9 @@ impl Game {
                 Ok(b as usize)
             } else {
                 Err(format!(
-                    "{} has no beach {b}; its beaches are numbered 0 to {}.",
+                    "{} has no beach {}; its beaches are numbered 1 to {nb}.",
                     tile.name(),
-                    nb - 1
+                    b as u64 + 1
                 ))
             }
         };
@@ -947,7 +949,8 @@ impl Game {
                 let b = beach_of(CardId::TONGA, *beach)?;
                 if ships.free_places(CardId::TONGA, b) < 2 {
                     return Err(format!(
-                        "Beach {b} of Tonga already has {} ships: during setup every beach keeps a free place (R2).",
+                        "Beach {} of Tonga already has {} ships: during setup every beach keeps a free place (R2).",
+                        b + 1,
                         ships.beach(CardId::TONGA, b).count
                     ));
                 }
@@ -993,7 +996,11 @@ impl Game {
                 for &b in beaches {
                     let b = beach_of(*tile, b)?;
                     if ships.is_full(*tile, b) {
-                        return Err(format!("Beach {b} of {} has no free place.", tile.name()));
+                        return Err(format!(
+                            "Beach {} of {} has no free place.",
+                            b + 1,
+                            tile.name()
+                        ));
                     }
                 }
                 if let Some(t) = take {
@@ -1001,7 +1008,8 @@ impl Game {
                     let fb = beach_of(t.tile, t.beach)?;
                     if ships.beach(t.tile, fb).by_seat[seat as usize] == 0 {
                         return Err(format!(
-                            "You have no ship on beach {fb} of {} to take (R51).",
+                            "You have no ship on beach {} of {} to take (R51).",
+                            fb + 1,
                             t.tile.name()
                         ));
                     }
@@ -1081,7 +1089,8 @@ impl Game {
                     let need = beaches.iter().filter(|&&x| x as usize == b).count() as u8;
                     if ships.free_places(*tile, b) < need {
                         return Err(format!(
-                            "Beach {b} of {} has no room for that.",
+                            "Beach {} of {} has no room for that.",
+                            b + 1,
                             tile.name()
                         ));
                     }
@@ -1093,14 +1102,16 @@ impl Game {
                 let b = beach_of(*tile, *beach)?;
                 if !ships.is_full(*tile, b) {
                     return Err(format!(
-                        "Beach {b} of {} is not full: only a full beach sails off (R20).",
+                        "Beach {} of {} is not full: only a full beach sails off (R20).",
+                        b + 1,
                         tile.name()
                     ));
                 }
                 let jetties = tile.spec().beaches[b].jetties;
                 if !jetties.iter().any(|&j| j as u32 == *jetty) {
                     return Err(format!(
-                        "Beach {b} of {} has no jetty toward edge {jetty}; its jett{} point{} to edge {} (R20).",
+                        "Beach {} of {} has no jetty toward edge {jetty}; its jett{} point{} to edge {} (R20).",
+                        b + 1,
                         tile.name(),
                         if jetties.len() == 1 { "y" } else { "ies" },
                         if jetties.len() == 1 { "s" } else { "" },
@@ -1117,11 +1128,12 @@ impl Game {
                 }
                 let b = beach_of(l.tile, *beach)?;
                 if ships.is_full(l.tile, b) {
-                    return Err(format!("Beach {b} of {} is full.", l.tile.name()));
+                    return Err(format!("Beach {} of {} is full.", b + 1, l.tile.name()));
                 }
                 if l.owed != 0 && l.owed & (1 << b) == 0 {
                     let owed: Vec<String> = (0..8)
                         .filter(|i| l.owed & (1 << i) != 0)
+                        .map(|i| i + 1)
                         .map(|i| i.to_string())
                         .collect();
                     return Err(format!(

@@ -177,7 +177,16 @@ fn simulate_json_has_the_contracted_shape() {
         .output()
         .unwrap();
     let w: Value = serde_json::from_slice(&again.stdout).unwrap();
-    assert_eq!(v["seats"], w["seats"]);
+    // Same seed, same games (timings aside).
+    let fixed = |v: &Value| -> Vec<Value> {
+        v["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| json!([s["bot"], s["win_share"], s["ci95"]]))
+            .collect()
+    };
+    assert_eq!(fixed(&v), fixed(&w));
     assert_eq!(v["mean_turns"], w["mean_turns"]);
 }
 
