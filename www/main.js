@@ -7,8 +7,10 @@
 // message on the page instead of a blank table.
 
 import { createApp } from "./app.js";
+import { TABLE_HTML } from "./markup.js";
 
 async function main() {
+  document.body.insertAdjacentHTML("afterbegin", TABLE_HTML);
   const loading = document.getElementById("loading");
   let engine;
   try {

@@ -7,7 +7,7 @@
 // index.html). Other origins are not touched. CACHE is versioned: bump it
 // when the list changes; old caches are deleted on activation.
 
-const CACHE = "tongiaki-v1";
+const CACHE = "tongiaki-v2";
 
 const PRECACHE = [
   "./",
@@ -16,6 +16,9 @@ const PRECACHE = [
   "./manifest.webmanifest",
   "./icon.svg",
   "./main.js",
+  "./markup.js",
+  "./tongiaki-element.js",
+  "./embed.html",
   "./app.js",
   "./anim.js",
   "./bots.js",

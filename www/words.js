@@ -207,3 +207,10 @@ export const SAVE_WORDS = Object.freeze({
   replayNoClick: "This is a replay: go back to the game to play.",
   fileName: (date) => `tongiaki-${date}.json`,
 });
+
+// ---- the embeddable table (tongiaki-element.js) ------------------------------
+
+export const EMBED_WORDS = Object.freeze({
+  seatName: (i) => `Player ${i + 1}`,
+  engineFailed: (message) => `The game engine could not be loaded (${message}).`,
+});
