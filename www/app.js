@@ -107,7 +107,7 @@ export function createApp(root, Game, options = {}) {
     action: (a) => humanAct(a),
     saveFile: () => saveFile(),
     openFile: (text) => openFile(text),
-    replay: () => openReplay(),
+    replay: () => (app.replay ? closeReplay() : openReplay()),
     replayTo: (k) => replayTo(k),
     replayStep: (d) => replayTo(app.replay ? app.replay.k + d : 0),
     replayExit: () => closeReplay(),
@@ -807,6 +807,7 @@ export function createApp(root, Game, options = {}) {
     save: () => app.game.save(),
     /** Apply an action through the controller (UI, log and animation follow). Throws the engine's error. */
     apply(action) {
+      if (app.replay) throw new Error("The replay viewer is open: close it (Back to the game) before playing.");
       const before = app.snap;
       const events = app.game.apply(action); // throws on a bad action, state unchanged
       app.ui = { ...app.ui, selection: null };

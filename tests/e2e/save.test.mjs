@@ -211,6 +211,13 @@ test("the replay viewer steps through a finished game, forwards and backwards", 
   await page.click("#replay-exit");
   assert.equal(await page.evaluate(() => window.tongiakiApp.save()), save);
   assert.equal(await page.evaluate(() => window.tongiakiApp.replayState()), null);
+  // the Replay button opens and closes the viewer
+  await page.click("#replay");
+  assert.equal(await page.getAttribute("#replay", "aria-pressed"), "true");
+  await page.click("#replay-first");
+  await page.click("#replay");
+  assert.ok(await page.isHidden("#replay-bar"));
+  assert.equal(await page.evaluate(() => window.tongiakiApp.save()), save, "closing the viewer anywhere brings the whole game back");
   await page.close();
   assert.deepEqual(errors, []);
 });
