@@ -9,7 +9,8 @@
 // No bundler: each module becomes a function scope whose exports are
 // returned, in dependency order; `import … from "./x.js"` becomes a read of
 // that object. This handles the import/export forms www/ uses (named and
-// namespace imports, `export function/const/class`, `export { a as b }`,
+// namespace and default imports, `export function/const/class`,
+// `export default`, `export { a as b }`,
 // dynamic import of ./pkg/tongiaki.js) and fails loudly on anything else.
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { join, dirname, resolve, posix } from "node:path";
@@ -27,7 +28,7 @@ const OUT = resolve(opt("--out", join(ROOT, "target", "single", "tongiaki.html")
 
 const fileOf = (id) => (id.startsWith("pkg/") ? join(PKG, id.slice(4)) : join(WWW, id));
 
-const IMPORT_RE = /^import\s+(\*\s+as\s+(\w+)|\{([^}]*)\})\s+from\s+"\.\/([\w./-]+)";?[ \t]*$/gm;
+const IMPORT_RE = /^import\s+(\*\s+as\s+(\w+)|\{([^}]*)\}|(\w+))\s+from\s+"\.\/([\w./-]+)";?[ \t]*$/gm;
 const DYNAMIC_RE = /\bimport\(\s*"\.\/([\w./-]+)"\s*\)/g;
 
 const modules = new Map(); // id -> transformed body
@@ -41,10 +42,11 @@ function load(id, stack = []) {
   const base = posix.dirname(id);
   const norm = (spec) => posix.normalize(posix.join(base, spec));
   modules.set(id, null);
-  src = src.replace(IMPORT_RE, (_, _all, ns, names, spec) => {
+  src = src.replace(IMPORT_RE, (_, _all, ns, names, dflt, spec) => {
     const dep = norm(spec);
     deps.push(dep);
     if (ns) return `const ${ns} = __modules[${JSON.stringify(dep)}];`;
+    if (dflt) return `const ${dflt} = __modules[${JSON.stringify(dep)}].default;`;
     const binds = names
       .split(",")
       .map((s) => s.trim())
@@ -65,6 +67,10 @@ function load(id, stack = []) {
   src = src.replace(/^export\s+(async\s+function\*?|function\*?|const|let|var|class)\s+(\w+)/gm, (_, kw, name) => {
     exports.push([name, name]);
     return `${kw} ${name}`;
+  });
+  src = src.replace(/^export default /m, () => {
+    exports.push(["default", "__default"]);
+    return "const __default = ";
   });
   src = src.replace(/^export\s*\{([^}]*)\};?[ \t]*$/gm, (_, list) => {
     for (const part of list.split(",").map((s) => s.trim()).filter(Boolean)) {

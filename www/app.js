@@ -10,8 +10,9 @@ import { attachInput } from "./input.js";
 import { buildTimeline, createAnimator } from "./anim.js";
 import * as T from "./targets.js";
 import { createUi } from "./ui.js";
-import { describeEvent, describeAction, SAVE_WORDS } from "./words.js";
+import { describeEvent, describeAction, colorWord, SAVE_WORDS, t } from "./words.js";
 import * as Bots from "./bots.js";
+import { translateTree, onLanguage, setLanguage, getLanguage, dirOf } from "./i18n.js";
 
 const DEFAULT_SEATS = [
   { name: "You", color: "blue", kind: "human" },
@@ -111,6 +112,16 @@ export function createApp(root, Game, options = {}) {
     replayTo: (k) => replayTo(k),
     replayStep: (d) => replayTo(app.replay ? app.replay.k + d : 0),
     replayExit: () => closeReplay(),
+    language: (id) => {
+      setLanguage(id);
+      if (options.languageKey) {
+        try {
+          localStorage.setItem(options.languageKey, getLanguage());
+        } catch {
+          // not remembered; the switch still works
+        }
+      }
+    },
     tryNewGame: (options) => {
       try {
         new app.Game(engineOptions(options)).free();
@@ -141,7 +152,7 @@ export function createApp(root, Game, options = {}) {
     const game = new app.Game(engineOptions(opts)); // throws the engine's bad_options error
     const seats = opts.players.map((p, i) => ({ kind: (opts.seats && opts.seats[i]) || p.bot || "human" }));
     startGame(game, opts, seats);
-    ui.log([{ text: `New game: ${app.snap.players.map((p) => `${p.name} (${p.color})`).join(", ")}${opts.seed !== undefined ? ` · seed ${opts.seed}` : ""}.`, cls: "turn" }]);
+    ui.log([{ text: t("g.newGame", app.snap.players.map((p, i) => `${p.name} (${colorWord(app.snap, i)})`).join(", "), opts.seed), cls: "turn" }]);
     return app.snap;
   }
 
@@ -447,7 +458,7 @@ export function createApp(root, Game, options = {}) {
     if (isBotTurn()) {
       const seat = app.snap.current;
       const kind = app.seats[seat].kind;
-      ui.thinking(`${app.snap.players[seat].name} is thinking…`);
+      ui.thinking(t("g.thinking", app.snap.players[seat].name));
       const delay = app.speed <= 0 ? 0 : Math.round(450 * app.speed);
       app.timer = setTimeout(async () => {
         let action;
@@ -456,7 +467,7 @@ export function createApp(root, Game, options = {}) {
         } catch (e) {
           app.timer = 0;
           ui.thinking(null);
-          ui.toast(`The bot failed: ${e.message}`);
+          ui.toast(t("g.botFailed", e.message));
           settle();
           return;
         }
@@ -599,7 +610,7 @@ export function createApp(root, Game, options = {}) {
       return;
     }
     if (isBotTurn()) {
-      ui.toast(`Wait: ${app.snap.players[app.snap.current].name} (a bot) is playing.`, "info");
+      ui.toast(t("g.wait", app.snap.players[app.snap.current].name), "info");
       return;
     }
     const hit = G.hitTest(app.snap.tiles, world.x, world.y);
@@ -756,6 +767,23 @@ export function createApp(root, Game, options = {}) {
     return e.composedPath().includes(host) || lastPointed;
   }
 
+  // ---------------------------------------------------------------------------
+  // Language (i18n.js): translate the markup, set lang/dir, redraw the panels.
+
+  const langTarget = root.nodeType === 11 ? root.querySelector(".tongiaki-root") || root.host : root.ownerDocument.documentElement;
+  function applyLanguage() {
+    translateTree(root);
+    langTarget.lang = getLanguage();
+    langTarget.dir = dirOf();
+    ui.showLanguage(getLanguage());
+    if (!app.snap) return;
+    if (app.replay) replayTo(app.replay.k);
+    else refreshPanels();
+    if (app.snap.phase === "over" && root.querySelector("#ranking-dialog").open) ui.showRanking(app.snap);
+  }
+  onLanguage(applyLanguage);
+  applyLanguage();
+
   new ResizeObserver(() => {
     const w = camera.w;
     const h = camera.h;
@@ -828,6 +856,12 @@ export function createApp(root, Game, options = {}) {
     closeReplay: () => closeReplay(),
     /** { k, n } while the replay viewer is open, else null. */
     replayState: () => (app.replay ? { k: app.replay.k, n: app.replay.actions.length } : null),
+    /** Switch the page's language ("en", "de", "nl", "hu", "it", "he"); returns the one now in use. */
+    setLanguage: (id) => {
+      setLanguage(id);
+      return getLanguage();
+    },
+    language: () => getLanguage(),
     pointFor,
     whenIdle,
     setSpeed(v) {

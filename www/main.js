@@ -8,8 +8,20 @@
 
 import { createApp } from "./app.js";
 import { TABLE_HTML } from "./markup.js";
+import { setLanguage, pickLanguage } from "./i18n.js";
+
+const LANGUAGE_KEY = "tongiaki.language";
 
 async function main() {
+  // The language: ?lang=xx, else the one chosen last time, else the browser's.
+  const params = new URLSearchParams(location.search);
+  let chosen = null;
+  try {
+    chosen = localStorage.getItem(LANGUAGE_KEY);
+  } catch {
+    chosen = null;
+  }
+  setLanguage(params.get("lang") || chosen || pickLanguage(navigator.languages));
   document.body.insertAdjacentHTML("afterbegin", TABLE_HTML);
   const loading = document.getElementById("loading");
   let engine;
@@ -25,10 +37,9 @@ async function main() {
   }
   // The running game is saved in localStorage after every move and comes
   // back after a reload (?new starts afresh instead).
-  const api = createApp(document.body, engine.Game, { storageKey: "tongiaki.autosave" });
+  const api = createApp(document.body, engine.Game, { storageKey: "tongiaki.autosave", languageKey: LANGUAGE_KEY });
   window.tongiakiApp = api;
   loading.hidden = true;
-  const params = new URLSearchParams(location.search);
   if (params.has("speed")) api.setSpeed(Number(params.get("speed")));
   if (params.has("new") || !api.resume()) api.newGame(null);
   api.drawNow(); // the first board is on screen before we call ourselves ready

@@ -6,51 +6,54 @@
 export const TABLE_HTML = `
 <header class="topbar">
   <h1 class="brand"><span class="brand-mark" aria-hidden="true"></span>Tongiaki</h1>
-  <nav class="tools" aria-label="Game and view">
-    <button id="new-game" type="button" title="Start a new game (N)">New game</button>
-    <button id="save-file" type="button" title="Download this game as a file (its moves from the start)">Save file</button>
-    <button id="open-file" type="button" title="Open a game file saved earlier">Open file</button>
+  <nav class="tools" aria-label="Game and view" data-t-aria-label="m.tools">
+    <button id="new-game" type="button" title="Start a new game (N)" data-t-title="m.newGameTitle" data-t="m.newGame">New game</button>
+    <button id="save-file" type="button" title="Download this game as a file (its moves from the start)" data-t-title="m.saveFileTitle" data-t="m.saveFile">Save file</button>
+    <button id="open-file" type="button" title="Open a game file saved earlier" data-t-title="m.openFileTitle" data-t="m.openFile">Open file</button>
     <input id="open-file-input" type="file" accept=".json,application/json" hidden />
-    <button id="replay" type="button" title="Step through this game move by move">Replay</button>
+    <button id="replay" type="button" title="Step through this game move by move" data-t-title="m.replayTitle" data-t="m.replay">Replay</button>
     <span class="sep" aria-hidden="true"></span>
-    <button id="zoom-out" type="button" title="Zoom out (-)" aria-label="Zoom out">−</button>
-    <button id="fit" type="button" title="Fit the board to the window (F)">Fit board</button>
-    <button id="zoom-in" type="button" title="Zoom in (+)" aria-label="Zoom in">+</button>
+    <button id="zoom-out" type="button" title="Zoom out (-)" aria-label="Zoom out" data-t-title="m.zoomOutTitle" data-t-aria-label="m.zoomOut">−</button>
+    <button id="fit" type="button" title="Fit the board to the window (F)" data-t-title="m.fitTitle" data-t="m.fit">Fit board</button>
+    <button id="zoom-in" type="button" title="Zoom in (+)" aria-label="Zoom in" data-t-title="m.zoomInTitle" data-t-aria-label="m.zoomIn">+</button>
     <span class="sep" aria-hidden="true"></span>
-    <label class="speed">Bot speed
-      <select id="speed" title="How fast bots move and animations play">
-        <option value="2">Slow</option>
-        <option value="1" selected>Normal</option>
-        <option value="0.35">Fast</option>
-        <option value="0">Instant</option>
+    <label class="speed"><span data-t="m.speed">Bot speed</span>
+      <select id="speed" title="How fast bots move and animations play" data-t-title="m.speedTitle">
+        <option value="2" data-t="m.slow">Slow</option>
+        <option value="1" selected data-t="m.normal">Normal</option>
+        <option value="0.35" data-t="m.fast">Fast</option>
+        <option value="0" data-t="m.instant">Instant</option>
       </select>
     </label>
-    <label class="check" title="Apply a decision automatically when it is the only legal one">
-      <input id="auto-forced" type="checkbox" checked /> Auto-play forced moves
+    <label class="check" title="Apply a decision automatically when it is the only legal one" data-t-title="m.autoTitle">
+      <input id="auto-forced" type="checkbox" checked /> <span data-t="m.auto">Auto-play forced moves</span>
     </label>
-    <button id="help" type="button" title="How to play (?)">How to play</button>
+    <button id="help" type="button" title="How to play (?)" data-t-title="m.helpTitle" data-t="m.help">How to play</button>
+    <label class="lang"><span class="sr-only" data-t="m.language">Language</span>
+      <select id="language"></select>
+    </label>
   </nav>
 </header>
 
 <main class="table">
   <div class="board-wrap" id="board-wrap">
-    <canvas id="board" aria-label="The table: ocean cards of Tongiaki. Use the list of legal actions to play with the keyboard." role="img"></canvas>
+    <canvas id="board" aria-label="The table: ocean cards of Tongiaki. Use the list of legal actions to play with the keyboard." data-t-aria-label="m.board" role="img"></canvas>
     <div id="thinking" class="thinking" hidden aria-live="polite"></div>
     <div id="toast" class="toast" role="alert" hidden></div>
-    <div id="loading" class="loading">Loading the engine…</div>
-    <div id="replay-bar" class="replay-bar" role="toolbar" aria-label="Replay" hidden>
-      <button id="replay-first" type="button" title="To the start (Home)" aria-label="To the start">|◀</button>
-      <button id="replay-back" type="button" title="One move back (←)" aria-label="One move back">◀</button>
-      <input id="replay-slider" type="range" min="0" max="0" value="0" aria-label="Move" />
-      <button id="replay-forward" type="button" title="One move forward (→)" aria-label="One move forward">▶</button>
-      <button id="replay-last" type="button" title="To the end (End)" aria-label="To the end">▶|</button>
+    <div id="loading" class="loading" data-t="m.loading">Loading the engine…</div>
+    <div id="replay-bar" class="replay-bar" role="toolbar" aria-label="Replay" data-t-aria-label="m.replay" hidden>
+      <button id="replay-first" type="button" title="To the start (Home)" aria-label="To the start" data-t-title="m.rFirstTitle" data-t-aria-label="m.rFirst">|◀</button>
+      <button id="replay-back" type="button" title="One move back (←)" aria-label="One move back" data-t-title="m.rBackTitle" data-t-aria-label="m.rBack">◀</button>
+      <input id="replay-slider" type="range" min="0" max="0" value="0" aria-label="Move" data-t-aria-label="m.rMove" />
+      <button id="replay-forward" type="button" title="One move forward (→)" aria-label="One move forward" data-t-title="m.rForwardTitle" data-t-aria-label="m.rForward">▶</button>
+      <button id="replay-last" type="button" title="To the end (End)" aria-label="To the end" data-t-title="m.rLastTitle" data-t-aria-label="m.rLast">▶|</button>
       <output id="replay-pos" class="replay-pos"></output>
-      <button id="replay-exit" type="button" class="primary" title="Leave the replay and go on with the game">Back to the game</button>
+      <button id="replay-exit" type="button" class="primary" title="Leave the replay and go on with the game" data-t-title="m.rExitTitle" data-t="m.rExit">Back to the game</button>
       <p id="replay-move" class="replay-move"></p>
     </div>
   </div>
 
-  <aside class="side" aria-label="Game information and controls">
+  <aside class="side" aria-label="Game information and controls" data-t-aria-label="m.side">
     <section class="panel status-panel" aria-live="polite">
       <div id="turn-line" class="turn-line"></div>
       <p id="prompt" class="prompt"></p>
@@ -58,10 +61,10 @@ export const TABLE_HTML = `
     </section>
 
     <section class="panel">
-      <h2>Players</h2>
+      <h2 data-t="m.players">Players</h2>
       <table id="players" class="players">
         <thead>
-          <tr><th scope="col"><span class="sr-only">Colour</span></th><th scope="col">Name</th><th scope="col" title="Ships in the supply">Supply</th><th scope="col" title="King islands">Kings</th><th scope="col" title="Islands with a ship (R62)">Isl.</th><th scope="col" title="Score if the game ended now (R61)">Score</th></tr>
+          <tr><th scope="col"><span class="sr-only" data-t="m.colour">Colour</span></th><th scope="col" data-t="m.name">Name</th><th scope="col" title="Ships in the supply" data-t-title="m.supplyTitle" data-t="m.supply">Supply</th><th scope="col" title="King islands" data-t-title="m.kingsTitle" data-t="m.kings">Kings</th><th scope="col" title="Islands with a ship (R62)" data-t-title="m.islTitle" data-t="m.isl">Isl.</th><th scope="col" title="Score if the game ended now (R61)" data-t-title="m.scoreTitle" data-t="m.score">Score</th></tr>
         </thead>
         <tbody></tbody>
       </table>
@@ -69,12 +72,12 @@ export const TABLE_HTML = `
     </section>
 
     <section class="panel actions-panel">
-      <h2 id="actions-title">Legal actions</h2>
+      <h2 id="actions-title" data-t="m.actions">Legal actions</h2>
       <ul id="actions" class="actions" aria-labelledby="actions-title"></ul>
     </section>
 
     <section class="panel log-panel">
-      <h2 id="log-title">Game log</h2>
+      <h2 id="log-title" data-t="m.log">Game log</h2>
       <ol id="log" class="log" aria-labelledby="log-title" aria-live="off"></ol>
     </section>
   </aside>
@@ -82,34 +85,34 @@ export const TABLE_HTML = `
 
 <dialog id="newgame-dialog" class="dialog" aria-labelledby="newgame-title">
   <form id="newgame-form" method="dialog">
-    <h2 id="newgame-title">New game</h2>
-    <p class="hint">Seats in playing order: the first seat starts. Every seat can be a person (hot-seat) or a bot.</p>
+    <h2 id="newgame-title" data-t="m.newGame">New game</h2>
+    <p class="hint" data-t="m.seatsHint">Seats in playing order: the first seat starts. Every seat can be a person (hot-seat) or a bot.</p>
     <ol id="seats" class="seats"></ol>
     <div class="row">
-      <button type="button" id="add-seat">Add a seat</button>
-      <label>Seed <input id="seed" type="number" min="0" step="1" placeholder="random" inputmode="numeric" /></label>
+      <button type="button" id="add-seat" data-t="m.addSeat">Add a seat</button>
+      <label><span data-t="m.seed">Seed</span> <input id="seed" type="number" min="0" step="1" placeholder="random" data-t-placeholder="m.random" inputmode="numeric" /></label>
     </div>
     <p id="newgame-error" class="error" role="alert" hidden></p>
     <div class="row end">
-      <button type="button" id="newgame-cancel" value="cancel">Cancel</button>
-      <button type="submit" id="newgame-start" class="primary">Start game</button>
+      <button type="button" id="newgame-cancel" value="cancel" data-t="m.cancel">Cancel</button>
+      <button type="submit" id="newgame-start" class="primary" data-t="m.start">Start game</button>
     </div>
   </form>
 </dialog>
 
 <dialog id="ranking-dialog" class="dialog" aria-labelledby="ranking-title">
-  <h2 id="ranking-title">The game is over</h2>
+  <h2 id="ranking-title" data-t="m.over">The game is over</h2>
   <ol id="ranking" class="ranking"></ol>
-  <p class="hint">R62: most points; ties go to the most islands with a ship (king islands and Tonga count), then to the fewest ships on the table.</p>
+  <p class="hint" data-t="m.r62">R62: most points; ties go to the most islands with a ship (king islands and Tonga count), then to the fewest ships on the table.</p>
   <div class="row end">
-    <button type="button" id="ranking-close">Look at the board</button>
-    <button type="button" id="play-again" class="primary">Play again</button>
+    <button type="button" id="ranking-close" data-t="m.look">Look at the board</button>
+    <button type="button" id="play-again" class="primary" data-t="m.again">Play again</button>
   </div>
 </dialog>
 
 <dialog id="help-dialog" class="dialog" aria-labelledby="help-title">
-  <h2 id="help-title">How to play</h2>
-  <ul class="help">
+  <h2 id="help-title" data-t="m.help">How to play</h2>
+  <ul class="help" data-t-html="m.helpList">
     <li><b>Setup:</b> click a beach of Tonga to put a ship there, twice around the table.</li>
     <li><b>Your turn:</b> pick <i>Expand</i>, <i>King island</i> or <i>Resettle</i>, then click the island. To expand with a choice, click the beaches you want; the move is made as soon as enough are chosen (click a chosen one again to unchoose).</li>
     <li><b>Emigration:</b> a full beach must sail. Each card is cut into six slices, one per side: click the slice toward the jetty to sail through.</li>
@@ -118,6 +121,8 @@ export const TABLE_HTML = `
     <li><b>Board:</b> drag to pan, wheel or pinch to zoom, <kbd>F</kbd> fits the board. <kbd>Esc</kbd> clears a selection.</li>
     <li>Every legal move is also in the list on the right, usable with the keyboard.</li>
   </ul>
-  <div class="row end"><button type="button" id="help-close" class="primary">Close</button></div>
+  <h3 data-t="m.rulesTitle">The rules in short</h3>
+  <ul class="help rules" data-t-html="m.rulesList"></ul>
+  <div class="row end"><button type="button" id="help-close" class="primary" data-t="m.close">Close</button></div>
 </dialog>
 `;

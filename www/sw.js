@@ -7,7 +7,7 @@
 // index.html). Other origins are not touched. CACHE is versioned: bump it
 // when the list changes; old caches are deleted on activation.
 
-const CACHE = "tongiaki-v2";
+const CACHE = "tongiaki-v3";
 
 const PRECACHE = [
   "./",
@@ -18,6 +18,13 @@ const PRECACHE = [
   "./main.js",
   "./markup.js",
   "./tongiaki-element.js",
+  "./i18n.js",
+  "./lang/en.js",
+  "./lang/de.js",
+  "./lang/nl.js",
+  "./lang/hu.js",
+  "./lang/it.js",
+  "./lang/he.js",
   "./embed.html",
   "./app.js",
   "./anim.js",

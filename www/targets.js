@@ -10,6 +10,7 @@
 //                 the player sees the engine's own reason.
 // No rule is decided here: every "legal" comes from legalActions().
 
+import { t } from "./i18n.js";
 import { beachOfJetty, hexKey } from "./geometry.js";
 
 export const MODES = Object.freeze(["expand", "king"]);
@@ -121,22 +122,22 @@ export function interpret(snap, legal, ui, hit) {
   const onBeach = tile && tile.kind === "island" && hit.beach >= 0;
   switch (d) {
     case "setup": {
-      if (!onBeach || card !== "tonga") return { kind: "hint", message: "Click a beach of Tonga." };
+      if (!onBeach || card !== "tonga") return { kind: "hint", message: t("h.tonga") };
       return applyOrIllegal(legal, { type: "setup_place", beach: hit.beach });
     }
     case "place_ship": {
       const target = snap.pending && snap.pending.tile;
-      if (!onBeach || card !== target) return { kind: "hint", message: `Click a beach of the new island.` };
+      if (!onBeach || card !== target) return { kind: "hint", message: t("h.newIsland") };
       return applyOrIllegal(legal, { type: "place_ship", beach: hit.beach });
     }
     case "land": {
       const target = snap.pending && snap.pending.tile;
-      if (!onBeach || card !== target) return { kind: "hint", message: "Click a beach of the island the group arrives at." };
+      if (!onBeach || card !== target) return { kind: "hint", message: t("h.arrivalIsland") };
       const seat = traySeat(snap, ui);
       return applyOrIllegal(legal, { type: "land", seat, beach: hit.beach });
     }
     case "emigrate": {
-      if (!tile || tile.kind !== "island") return { kind: "hint", message: "Click toward a jetty of a full beach." };
+      if (!tile || tile.kind !== "island") return { kind: "hint", message: t("h.jetty") };
       const jb = beachOfJetty(tile, hit.edge);
       const beach = jb >= 0 ? jb : hit.beach >= 0 ? hit.beach : 0;
       return applyOrIllegal(legal, { type: "emigrate", tile: card, beach, jetty: hit.edge });
@@ -151,7 +152,7 @@ export function interpret(snap, legal, ui, hit) {
     case "turn": {
       const mode = effectiveMode(legal, ui.mode);
       if (mode === "king") {
-        if (!tile || tile.kind !== "island") return { kind: "hint", message: "Click the island for your king." };
+        if (!tile || tile.kind !== "island") return { kind: "hint", message: t("h.kingIsland") };
         return applyOrIllegal(legal, { type: "found_kingdom", tile: card });
       }
       return clickSelection(snap, legal, ui, hit, "expand");
@@ -183,7 +184,7 @@ export function sameAction(a, b) {
 function clickSelection(snap, legal, ui, hit, type) {
   const tile = hit && hit.tile;
   if (!tile || tile.kind !== "island") {
-    return { kind: "hint", message: type === "expand" ? "Click an island where you have ships." : "Click a beach for your new ship." };
+    return { kind: "hint", message: type === "expand" ? t("h.expandIsland") : t("h.newShipBeach") };
   }
   const card = tile.card;
   const cur = ui.selection && ui.selection.type === type ? ui.selection : null;
@@ -191,10 +192,10 @@ function clickSelection(snap, legal, ui, hit, type) {
   const take = type === "expand" && needsTake(legal);
   // R51: the first click picks the beach a ship is taken from.
   if (take && (!cur || !cur.take)) {
-    if (hit.beach < 0) return { kind: "hint", message: "With no ship in your supply, first click the beach to take a ship from." };
-    const t = { tile: card, beach: hit.beach };
-    if (all.some((a) => sameTake(a.take, t))) return { kind: "select", ui: { ...ui, selection: { type, tile: null, beaches: [], take: t } } };
-    return { kind: "illegal", action: { type, tile: card, beaches: [], take: t } };
+    if (hit.beach < 0) return { kind: "hint", message: t("h.takeFirst") };
+    const tk = { tile: card, beach: hit.beach };
+    if (all.some((a) => sameTake(a.take, tk))) return { kind: "select", ui: { ...ui, selection: { type, tile: null, beaches: [], take: tk } } };
+    return { kind: "illegal", action: { type, tile: card, beaches: [], take: tk } };
   }
   if (take && cur && cur.take && hit.beach >= 0 && cur.take.tile === card && cur.take.beach === hit.beach) {
     return { kind: "select", ui: { ...ui, selection: null } }; // unselect the source
@@ -304,14 +305,14 @@ export function selectionWords(snap, legal, ui) {
   const sel = ui.selection;
   if (!sel) {
     if (decision(snap, legal) === "turn" && effectiveMode(legal, ui.mode) === "expand" && needsTake(legal)) {
-      return "All your ships are out (R51): first click the beach to take a ship from, then the beach it goes to.";
+      return t("h.r51");
     }
     return "";
   }
   const cands = matching(legal, sel.type, sel.tile ? sel : { take: sel.take, beaches: [] });
   if (!cands.length) return "";
-  if (sel.take && !sel.tile) return "Now click the beach where the taken ship goes.";
+  if (sel.take && !sel.tile) return t("h.takenGoes");
   const need = cands[0].beaches.length - sel.beaches.length;
-  const t = snap.tiles.find((x) => x.card === sel.tile);
-  return need > 0 ? `${need} more beach${need === 1 ? "" : "es"} of ${t ? t.name : sel.tile} to choose.` : "";
+  const tl = snap.tiles.find((x) => x.card === sel.tile);
+  return need > 0 ? t("h.moreBeaches", need, tl ? tl.name : sel.tile) : "";
 }

@@ -18,6 +18,9 @@
 import { createApp } from "./app.js";
 import { TABLE_HTML } from "./markup.js";
 import { EMBED_WORDS } from "./words.js";
+import { setLanguage, pickLanguage } from "./i18n.js";
+
+let languageSet = false; // one language per page: the browser's, until a table names one
 
 const STYLE_URL = new URL("./style.css", import.meta.url).href;
 const COLORS = ["blue", "yellow", "green", "orange", "red", "purple"];
@@ -71,8 +74,11 @@ export function gameOptions(options = {}) {
  * the game's own page, plus destroy()).
  */
 export async function mount(element, options = {}) {
+  if (options.language) setLanguage(options.language);
+  else if (!languageSet) setLanguage(pickLanguage(navigator.languages));
+  languageSet = true;
   const shadow = element.shadowRoot || element.attachShadow({ mode: "open" });
-  shadow.innerHTML = `<link rel="stylesheet" href="${STYLE_URL}"><div class="tongiaki-root" lang="${escapeAttr(options.language || "en")}">${TABLE_HTML}</div>`;
+  shadow.innerHTML = `<link rel="stylesheet" href="${STYLE_URL}"><div class="tongiaki-root">${TABLE_HTML}</div>`;
   const root = shadow.querySelector(".tongiaki-root");
   const loading = shadow.getElementById("loading");
   let mod;
@@ -109,10 +115,6 @@ export async function mount(element, options = {}) {
   return api;
 }
 
-function escapeAttr(s) {
-  return String(s).replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 const ATTRS = ["players", "bots", "seed", "language", "speed", "storage-key"];
 
 /** <tongiaki-game players bots seed language speed storage-key>: a table that fills its container. */
@@ -140,7 +142,7 @@ export class TongiakiGame extends HTMLElement {
 
   attributeChangedCallback(name, old, value) {
     if (!this.tongiaki || old === value) return;
-    if (name === "language") this.tongiaki.root.lang = value || "en";
+    if (name === "language") setLanguage(value || "en"); // the page's language: every table follows
     else if (name === "speed") this.tongiaki.setSpeed(Number(value));
     else if (name !== "storage-key") this.tongiaki.newGame(gameOptions(this.options())); // a new game with the new seats or seed
   }

@@ -5,8 +5,37 @@
 // it holds no game state of its own.
 
 import { colorOf, COLOR_ORDER } from "./render.js";
-import { describeAction, explainRanking, ordinal, playerName, cardName, SAVE_WORDS } from "./words.js";
+import { describeAction, explainRanking, ordinal, playerName, cardName, colorWord, SAVE_WORDS, t } from "./words.js";
 import { BOT_KINDS } from "./bots.js";
+import { getLanguage, LANGUAGES } from "./i18n.js";
+
+/**
+ * What the player to act must decide: the engine's own sentence in English;
+ * in another language the same said from the phase and what is pending.
+ */
+function promptWords(snap) {
+  if (getLanguage() === "en" || !snap.prompt) return snap.prompt || "";
+  const who = playerName(snap, snap.current);
+  const p = snap.pending || {};
+  switch (snap.phase) {
+    case "setup":
+      return t("q.setup", who);
+    case "turn":
+      return t("q.turn", who);
+    case "emigrate":
+      return t("q.emigrate", who);
+    case "land":
+      return t("q.land", who, cardName(snap, p.tile));
+    case "place_card":
+      return t("q.place_card", who, cardName(snap, p.card));
+    case "place_ship":
+      return t("q.place_ship", who, cardName(snap, p.tile));
+    case "over":
+      return t("u.gameOver");
+    default:
+      return snap.prompt;
+  }
+}
 
 function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -63,6 +92,10 @@ export function createUi(root, cb) {
   $("replay-last").addEventListener("click", () => cb.replayTo(Infinity));
   $("replay-slider").addEventListener("input", (e) => cb.replayTo(Number(e.target.value)));
   $("replay-exit").addEventListener("click", () => cb.replayExit());
+  const langSel = $("language");
+  for (const l of LANGUAGES) langSel.append(el("option", { value: l.id, lang: l.id, text: l.name }));
+  langSel.value = getLanguage();
+  langSel.addEventListener("change", (e) => cb.language(e.target.value));
   $("help").addEventListener("click", () => $("help-dialog").showModal());
   $("help-close").addEventListener("click", () => $("help-dialog").close());
   $("ranking-close").addEventListener("click", () => $("ranking-dialog").close());
@@ -116,13 +149,13 @@ export function createUi(root, cb) {
     const turn = $("turn-line");
     turn.replaceChildren();
     if (snap.phase === "over") {
-      turn.append("Game over");
+      turn.append(t("u.gameOver"));
     } else if (snap.current !== null && snap.current !== undefined) {
       const p = snap.players[snap.current];
-      turn.append(swatch(p.color), el("span", { text: `${p.name}` }), el("span", { class: "badge", text: snap.phase === "setup" ? "setup" : `turn ${snap.turn}` }));
-      if (v.seats[snap.current] && v.seats[snap.current].kind !== "human") turn.append(el("span", { class: "badge", text: "bot" }));
+      turn.append(swatch(p.color), el("span", { text: `${p.name}` }), el("span", { class: "badge", text: snap.phase === "setup" ? t("u.setup") : t("u.turn", snap.turn) }));
+      if (v.seats[snap.current] && v.seats[snap.current].kind !== "human") turn.append(el("span", { class: "badge", text: t("u.bot") }));
     }
-    $("prompt").textContent = snap.prompt || "";
+    $("prompt").textContent = promptWords(snap);
     const c = $("controls");
     c.replaceChildren();
     if (v.replay) {
@@ -130,35 +163,35 @@ export function createUi(root, cb) {
       return;
     }
     if (v.botTurn) {
-      c.append(el("p", { class: "hint", text: `${playerName(snap, snap.current)} is a bot: watch it play.` }));
+      c.append(el("p", { class: "hint", text: t("u.botWatch", playerName(snap, snap.current)) }));
       return;
     }
     switch (v.decision) {
       case "setup":
-        c.append(hint("Click a highlighted beach of Tonga."));
+        c.append(hint(t("h.setup")));
         break;
       case "turn":
         c.append(picker(v));
-        c.append(hint(v.selectionText || (v.mode === "king" ? "Click the island for your king island." : "Click an island where you have ships, or its beaches to choose them.")));
-        if (v.hasSelection) c.append(el("button", { type: "button", id: "clear-selection", onclick: () => cb.clearSelection(), text: "Clear selection (Esc)" }));
+        c.append(hint(v.selectionText || (v.mode === "king" ? t("h.king") : t("h.turn"))));
+        if (v.hasSelection) c.append(el("button", { type: "button", id: "clear-selection", onclick: () => cb.clearSelection(), text: t("u.clearSelection") }));
         break;
       case "place_new":
-        c.append(hint(v.selectionText || "No ship on an island: click beaches for new ships — two on Tonga (the same beach may be clicked twice), or one on another island."));
-        if (v.hasSelection) c.append(el("button", { type: "button", id: "clear-selection", onclick: () => cb.clearSelection(), text: "Clear selection (Esc)" }));
+        c.append(hint(v.selectionText || t("h.place_new")));
+        if (v.hasSelection) c.append(el("button", { type: "button", id: "clear-selection", onclick: () => cb.clearSelection(), text: t("u.clearSelection") }));
         break;
       case "emigrate":
-        c.append(hint("A beach is full: click the slice of its card toward the jetty to sail through (highlighted arrows)."));
+        c.append(hint(t("h.emigrate")));
         break;
       case "land":
         c.append(tray(v));
-        c.append(hint("Pick a colour, then click a beach. Send ships home when there is no room."));
+        c.append(hint(t("h.land")));
         break;
       case "place_card":
         c.append(rotateControls(v));
-        c.append(hint("Move over a highlighted empty place, turn the card (R, wheel or buttons), click to lay it."));
+        c.append(hint(t("h.place_card")));
         break;
       case "place_ship":
-        c.append(hint("Click a beach of the new island for your ship."));
+        c.append(hint(t("h.place_ship")));
         break;
       default:
         break;
@@ -179,10 +212,10 @@ export function createUi(root, cb) {
     };
     return el(
       "div",
-      { class: "picker", role: "group", "aria-label": "Choose your turn" },
-      b("pick-expand", "expand", "Expand", "Expand: new ships on an island where you have ships (E)", () => cb.pick("expand"), has("expand"), v.mode === "expand"),
-      b("pick-king", "king", "King island", "Found a king island (K)", () => cb.pick("king"), has("found_kingdom"), v.mode === "king"),
-      b("pick-resettle", "resettle", "Resettle", "Resettle: all your ships go home, reveal cards until an island is laid", () => cb.resettle(), has("resettle"), null),
+      { class: "picker", role: "group", "aria-label": t("p.group") },
+      b("pick-expand", "expand", t("p.expand"), t("p.expandTitle"), () => cb.pick("expand"), has("expand"), v.mode === "expand"),
+      b("pick-king", "king", t("p.king"), t("p.kingTitle"), () => cb.pick("king"), has("found_kingdom"), v.mode === "king"),
+      b("pick-resettle", "resettle", t("p.resettle"), t("p.resettleTitle"), () => cb.resettle(), has("resettle"), null),
     );
   }
 
@@ -191,7 +224,7 @@ export function createUi(root, cb) {
     const group = (snap.pending && snap.pending.group) || [];
     const counts = new Map();
     for (const s of group) counts.set(s, (counts.get(s) || 0) + 1);
-    const wrap = el("div", { class: "tray", role: "group", "aria-label": "Arriving ships by colour" });
+    const wrap = el("div", { class: "tray", role: "group", "aria-label": t("tr.group") });
     for (const [seat, n] of counts) {
       const p = snap.players[seat];
       wrap.append(
@@ -202,11 +235,11 @@ export function createUi(root, cb) {
             class: "tray-seat",
             "data-seat": seat,
             "aria-pressed": String(seat === v.traySeat),
-            title: `${p.name}: ${n} ship${n === 1 ? "" : "s"} arriving`,
+            title: t("tr.arriving", p.name, n),
             onclick: () => cb.traySeat(seat),
           },
           swatch(p.color),
-          `${p.color} × ${n}`,
+          `${colorWord(snap, seat)} × ${n}`,
         ),
       );
     }
@@ -216,9 +249,9 @@ export function createUi(root, cb) {
         type: "button",
         id: "send-home",
         disabled: !canReturn,
-        title: canReturn ? "Send a ship of the picked colour back to its supply" : "Only when there are more ships than free places",
+        title: canReturn ? t("tr.sendHomeTitle") : t("tr.sendHomeNo"),
         onclick: () => cb.sendHome(),
-        text: "Send home",
+        text: t("tr.sendHome"),
       }),
     );
     return wrap;
@@ -227,12 +260,12 @@ export function createUi(root, cb) {
   function rotateControls(v) {
     const r = v.rotation;
     const name = cardName(v.snap, v.snap.pending && v.snap.pending.card);
-    const out = el("output", { id: "rotation", "data-rotation": r.value ?? "", "aria-live": "polite" }, `${name}: turned ${(r.value ?? 0) * 60}°${r.hex ? ` at (${r.hex.q}, ${r.hex.r})` : ""}`);
+    const out = el("output", { id: "rotation", "data-rotation": r.value ?? "", "aria-live": "polite" }, t("ro.turned", name, (r.value ?? 0) * 60, r.hex));
     return el(
       "div",
       { class: "rotate" },
-      el("button", { type: "button", id: "rotate-left", title: "Turn anticlockwise (Shift+R)", "aria-label": "Turn the card anticlockwise", onclick: () => cb.rotate(-1), text: "⟲" }),
-      el("button", { type: "button", id: "rotate-right", title: "Turn clockwise (R)", "aria-label": "Turn the card clockwise", onclick: () => cb.rotate(1), text: "⟳" }),
+      el("button", { type: "button", id: "rotate-left", title: t("ro.leftTitle"), "aria-label": t("ro.left"), onclick: () => cb.rotate(-1), text: "⟲" }),
+      el("button", { type: "button", id: "rotate-right", title: t("ro.rightTitle"), "aria-label": t("ro.right"), onclick: () => cb.rotate(1), text: "⟳" }),
       out,
     );
   }
@@ -249,16 +282,16 @@ export function createUi(root, cb) {
           "tr",
           { class: snap.current === i ? "current" : null, "data-seat": i, "aria-current": snap.current === i ? "true" : null },
           el("td", {}, swatch(p.color)),
-          el("td", {}, p.name, seats[i] && seats[i].kind !== "human" ? el("span", { class: "badge", text: "bot" }) : null, kings.length ? el("span", { class: "kings", text: `King of ${kings.join(", ")}` }) : null),
-          el("td", { class: "num", title: `${p.ships_on_table} on the table` }, String(p.supply)),
+          el("td", {}, p.name, seats[i] && seats[i].kind !== "human" ? el("span", { class: "badge", text: t("u.bot") }) : null, kings.length ? el("span", { class: "kings", text: t("pl.kingOf", kings.join(", ")) }) : null),
+          el("td", { class: "num", title: t("pl.onTable", p.ships_on_table) }, String(p.supply)),
           el("td", { class: "num" }, String((p.kings || []).length)),
           el("td", { class: "num" }, String(p.islands)),
           el("td", { class: "num" }, el("b", { text: String(p.score) })),
         ),
       );
     });
-    const removed = (snap.removed || []).length ? ` · removed: ${snap.removed.map((c) => cardName(snap, c)).join(", ")}` : "";
-    $("pile").textContent = `Pile: ${snap.pile.islands} islands, ${snap.pile.water} water · laid: ${snap.revealed.islands}/16 islands, ${snap.revealed.water}/16 water${removed}`;
+    const removed = (snap.removed || []).length ? t("pl.removed", snap.removed.map((c) => cardName(snap, c)).join(", ")) : "";
+    $("pile").textContent = t("pl.pile", snap.pile.islands, snap.pile.water, snap.revealed.islands, snap.revealed.water) + removed;
   }
 
   // --- legal actions ----------------------------------------------------
@@ -266,7 +299,7 @@ export function createUi(root, cb) {
   const ACTION_LIMIT = 60;
 
   function renderActions(snap, legal, enabled) {
-    const key = JSON.stringify([snap.turn, snap.phase, legal, enabled]);
+    const key = JSON.stringify([snap.turn, snap.phase, legal, enabled, t("lang")]);
     if (key === lastActionsKey) return;
     lastActionsKey = key;
     const ul = $("actions");
@@ -275,8 +308,8 @@ export function createUi(root, cb) {
     legal.slice(0, ACTION_LIMIT).forEach((a, i) => {
       ul.append(el("li", {}, el("button", { type: "button", "data-index": i, disabled: !enabled, onclick: () => cb.action(a) }, describeAction(snap, a))));
     });
-    if (legal.length > ACTION_LIMIT) ul.append(el("li", { class: "more", text: `… and ${legal.length - ACTION_LIMIT} more: click on the board for those.` }));
-    if (!legal.length) ul.append(el("li", { class: "more", text: snap.phase === "over" ? "The game is over." : "Nothing to do." }));
+    if (legal.length > ACTION_LIMIT) ul.append(el("li", { class: "more", text: t("ac.more", legal.length - ACTION_LIMIT) }));
+    if (!legal.length) ul.append(el("li", { class: "more", text: snap.phase === "over" ? t("ac.over") : t("ac.nothing") }));
     if (hadFocus) ul.querySelector("button:not(:disabled)")?.focus();
   }
 
@@ -299,12 +332,12 @@ export function createUi(root, cb) {
   // --- new game dialog --------------------------------------------------
 
   function seatRow(seat, i) {
-    const kindSel = el("select", { class: "seat-kind", "aria-label": `Seat ${i + 1}: person or bot` });
-    kindSel.append(el("option", { value: "human", text: "Person" }));
-    for (const k of BOT_KINDS) kindSel.append(el("option", { value: k.id, text: k.label }));
+    const kindSel = el("select", { class: "seat-kind", "aria-label": t("ng.kind", i + 1) });
+    kindSel.append(el("option", { value: "human", text: t("ng.person") }));
+    for (const k of BOT_KINDS) kindSel.append(el("option", { value: k.id, text: t(`bot.${k.id}`) === `bot.${k.id}` ? k.label : t(`bot.${k.id}`) }));
     kindSel.value = seat.kind || "human";
-    const colorSel = el("select", { class: "seat-color", "aria-label": `Seat ${i + 1}: colour` });
-    for (const c of COLOR_ORDER) colorSel.append(el("option", { value: c, text: c }));
+    const colorSel = el("select", { class: "seat-color", "aria-label": t("ng.colour", i + 1) });
+    for (const c of COLOR_ORDER) colorSel.append(el("option", { value: c, text: t(`color.${c}`) }));
     colorSel.value = seat.color;
     const sw = swatch(seat.color);
     colorSel.addEventListener("change", () => (sw.style.background = colorOf(colorSel.value)));
@@ -312,11 +345,11 @@ export function createUi(root, cb) {
       "li",
       { class: "seat" },
       sw,
-      el("input", { type: "text", class: "seat-name", value: seat.name || "", maxlength: "40", "aria-label": `Seat ${i + 1}: name`, placeholder: `Player ${i + 1}` }),
+      el("input", { type: "text", class: "seat-name", value: seat.name || "", maxlength: "40", "aria-label": t("ng.name", i + 1), placeholder: t("seatName", i) }),
       colorSel,
       kindSel,
-      el("button", { type: "button", class: "seat-up", "aria-label": `Move seat ${i + 1} up`, title: i === 0 ? "This seat starts" : "Play earlier", disabled: i === 0, text: "↑" }),
-      el("button", { type: "button", class: "seat-remove", "aria-label": `Remove seat ${i + 1}`, title: "Remove this seat", text: "✕" }),
+      el("button", { type: "button", class: "seat-up", "aria-label": t("ng.up", i + 1), title: i === 0 ? t("ng.starts") : t("ng.earlier"), disabled: i === 0, text: "↑" }),
+      el("button", { type: "button", class: "seat-remove", "aria-label": t("ng.remove", i + 1), title: t("ng.removeTitle"), text: "✕" }),
     );
   }
 
@@ -367,7 +400,7 @@ export function createUi(root, cb) {
         const s = read();
         const colors = s.map((x) => x.color);
         if (new Set(colors).size !== colors.length) {
-          err.textContent = "Two seats cannot play the same colour.";
+          err.textContent = t("ng.sameColour");
           err.hidden = false;
           return;
         }
@@ -417,8 +450,8 @@ export function createUi(root, cb) {
             { "data-seat": seat },
             el("span", { class: "place", text: ordinal(row.place) }),
             el("span", { class: "who" }, swatch(p.color), " ", p.name),
-            el("span", { class: "pts", text: `${p.score} pt${p.score === 1 ? "" : "s"}` }),
-            el("span", { class: "why", text: `${p.islands} island${p.islands === 1 ? "" : "s"}, ${p.ships_on_table} ship${p.ships_on_table === 1 ? "" : "s"} on the table, ${(p.kings || []).length} king${(p.kings || []).length === 1 ? "" : "s"}. ${seat === row.seats[0] ? row.why : ""}`.trim() }),
+            el("span", { class: "pts", text: t("rk.pts", p.score) }),
+            el("span", { class: "why", text: `${t("rk.facts", p.islands, p.ships_on_table, (p.kings || []).length)} ${seat === row.seats[0] ? row.why : ""}`.trim() }),
           ),
         );
       }
@@ -431,5 +464,10 @@ export function createUi(root, cb) {
     for (const id of ["ranking-dialog", "newgame-dialog", "help-dialog"]) if ($(id).open) $(id).close();
   }
 
-  return { toast, hideToast, thinking, renderStatus, renderPlayers, renderActions, log, clearLog, newGameDialog, showRanking, closeDialogs, renderReplay };
+  /** Show the language in the switch. */
+  function showLanguage(id) {
+    langSel.value = id;
+  }
+
+  return { toast, hideToast, thinking, renderStatus, renderPlayers, renderActions, log, clearLog, newGameDialog, showRanking, closeDialogs, renderReplay, showLanguage };
 }

@@ -1,11 +1,12 @@
 // Actions and events in plain words, for the action list, the log and the
-// status line. Pure: reads the snapshot for names, knows no rules. All the
-// English lives here (and in the engine's own messages), so a later
-// translation (issue 6) has one place to start from.
+// status line. Pure: reads the snapshot for names, knows no rules. The words
+// themselves are in lang/*.js, in the language i18n.js has chosen.
 
-import { DIRECTION_NAMES, worldDirection } from "./geometry.js";
+import { worldDirection } from "./geometry.js";
+import { t } from "./i18n.js";
 
-const COLOR_WORDS = { blue: "blue", yellow: "yellow", green: "green", orange: "orange", red: "red", purple: "purple" };
+export { t };
+const dirName = (d) => t(`dir.${d}`);
 
 export function tileOf(snap, card) {
   return (snap.tiles || []).find((t) => t.card === card) || null;
@@ -24,38 +25,38 @@ export function cardName(snap, card) {
 
 export function playerName(snap, seat) {
   const p = snap.players && snap.players[seat];
-  return p ? p.name : `Player ${seat + 1}`;
+  return p ? p.name : t("seatName", seat);
 }
 
 export function colorWord(snap, seat) {
   const p = snap.players && snap.players[seat];
-  return p ? COLOR_WORDS[p.color] || p.color : "?";
+  return p ? t(`color.${p.color}`) : "?";
 }
 
 /** "north-east" etc.: the world direction a card edge of a tile faces. */
 export function edgeDirection(tile, edge) {
-  if (!tile) return `edge ${edge}`;
-  return DIRECTION_NAMES[worldDirection(edge, tile.rotation)];
+  if (!tile) return t("edge", edge);
+  return dirName(worldDirection(edge, tile.rotation));
 }
 
 /** "beach 2 (north, north-east)": a beach named by where its jetties face. */
 export function beachWords(snap, card, beach) {
-  const t = tileOf(snap, card);
-  const b = t && t.beaches && t.beaches[beach];
-  if (!b) return `beach ${beach + 1}`;
-  const dirs = (b.jetties || []).map((e) => edgeDirection(t, e));
-  return `beach ${beach + 1} (${dirs.join(", ")})`;
+  const tl = tileOf(snap, card);
+  const b = tl && tl.beaches && tl.beaches[beach];
+  if (!b) return t("beach", beach + 1, null);
+  const dirs = (b.jetties || []).map((e) => edgeDirection(tl, e));
+  return t("beach", beach + 1, dirs.join(", "));
 }
 
 function list(words) {
   if (words.length <= 1) return words.join("");
-  return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+  return `${words.slice(0, -1).join(", ")} ${t("and")} ${words[words.length - 1]}`;
 }
 
 function countShips(seats, snap) {
   const by = new Map();
   for (const s of seats) by.set(s, (by.get(s) || 0) + 1);
-  return list([...by].map(([s, n]) => `${n} ${colorWord(snap, s)}`));
+  return list([...by].map(([s, n]) => t("nColour", n, colorWord(snap, s))));
 }
 
 /** One legal action in words (the accessible action list). */
@@ -63,35 +64,33 @@ export function describeAction(snap, a) {
   const pend = snap.pending || {};
   switch (a.type) {
     case "setup_place":
-      return `Place a ship on Tonga, ${beachWords(snap, "tonga", a.beach)}`;
+      return t("a.setup_place", beachWords(snap, "tonga", a.beach));
     case "expand": {
       const where = cardName(snap, a.tile);
       const bs = a.beaches.map((b) => beachWords(snap, a.tile, b));
-      const take = a.take ? `take a ship from ${cardName(snap, a.take.tile)} ${beachWords(snap, a.take.tile, a.take.beach)}, then ` : "";
-      return `Expand on ${where}: ${take}${a.beaches.length === 1 ? "one ship on" : `${a.beaches.length} ships on`} ${list(bs)}`;
+      const take = a.take ? t("a.expand.take", cardName(snap, a.take.tile), beachWords(snap, a.take.tile, a.take.beach)) : "";
+      return t("a.expand", where, take, a.beaches.length, list(bs));
     }
     case "found_kingdom":
-      return `Found a king island on ${cardName(snap, a.tile)}`;
+      return t("a.found_kingdom", cardName(snap, a.tile));
     case "resettle":
-      return "Resettle: take your ships off the islands and reveal cards until an island is laid";
+      return t("a.resettle");
     case "place_new": {
       const bs = a.beaches.map((b) => beachWords(snap, a.tile, b));
-      return `Put ${a.beaches.length === 1 ? "a new ship" : `${a.beaches.length} new ships`} on ${cardName(snap, a.tile)}: ${list(bs)}`;
+      return t("a.place_new", a.beaches.length, cardName(snap, a.tile), list(bs));
     }
     case "emigrate": {
-      const t = tileOf(snap, a.tile);
-      return `Emigrate from ${cardName(snap, a.tile)} ${beachWords(snap, a.tile, a.beach)} through the jetty facing ${edgeDirection(t, a.jetty)}`;
+      return t("a.emigrate", cardName(snap, a.tile), beachWords(snap, a.tile, a.beach), edgeDirection(tileOf(snap, a.tile), a.jetty));
     }
     case "land":
-      return `Land a ${colorWord(snap, a.seat)} ship (${playerName(snap, a.seat)}) on ${cardName(snap, pend.tile)} ${beachWords(snap, pend.tile, a.beach)}`;
+      return t("a.land", colorWord(snap, a.seat), playerName(snap, a.seat), cardName(snap, pend.tile), beachWords(snap, pend.tile, a.beach));
     case "return":
-      return `Send a ${colorWord(snap, a.seat)} ship (${playerName(snap, a.seat)}) home to its supply`;
+      return t("a.return", colorWord(snap, a.seat), playerName(snap, a.seat));
     case "place_card": {
-      const deg = a.rotation * 60;
-      return `Lay ${cardName(snap, pend.card)} at (${a.q}, ${a.r}), turned ${deg}°, emblem facing ${DIRECTION_NAMES[worldDirection(0, a.rotation)]}`;
+      return t("a.place_card", cardName(snap, pend.card), a.q, a.r, a.rotation * 60, dirName(worldDirection(0, a.rotation)));
     }
     case "place_ship":
-      return `Put a ship on ${cardName(snap, pend.tile)} ${beachWords(snap, pend.tile, a.beach)}`;
+      return t("a.place_ship", cardName(snap, pend.tile), beachWords(snap, pend.tile, a.beach));
     default:
       return JSON.stringify(a);
   }
@@ -107,50 +106,46 @@ export function describeEvent(before, after, e) {
   const who = (s) => playerName(snap, s);
   switch (e.type) {
     case "turn_started":
-      return `Turn ${e.turn}: ${who(e.seat)} (${colorWord(snap, e.seat)}) to play.`;
+      return t("e.turn_started", e.turn, who(e.seat), colorWord(snap, e.seat));
     case "ship_placed":
-      return `${who(e.seat)} puts a ship on ${cardName(snap, e.tile)}, ${beachWords(snap, e.tile, e.beach)}.`;
+      return t("e.ship_placed", who(e.seat), cardName(snap, e.tile), beachWords(snap, e.tile, e.beach));
     case "ship_taken":
-      return `${who(e.seat)} takes a ship from ${cardName(snap, e.tile)}, ${beachWords(snap, e.tile, e.beach)}.`;
+      return t("e.ship_taken", who(e.seat), cardName(snap, e.tile), beachWords(snap, e.tile, e.beach));
     case "emigrated":
-      return `${who(e.seat)} sends the full ${beachWords(snap, e.tile, e.beach)} of ${cardName(snap, e.tile)} to sea through the ${edgeDirection(tileOf(snap, e.tile), e.jetty)} jetty: ${countShips(e.group, snap)}.`;
+      return t("e.emigrated", who(e.seat), beachWords(snap, e.tile, e.beach), cardName(snap, e.tile), edgeDirection(tileOf(snap, e.tile), e.jetty), countShips(e.group, snap));
     case "card_drawn":
-      return `${cardName(snap, e.card)} is drawn from the pile.`;
+      return t("e.card_drawn", cardName(snap, e.card));
     case "card_revealed":
-      return `${cardName(snap, e.card)} is laid at (${e.q}, ${e.r}).`;
+      return t("e.card_revealed", cardName(snap, e.card), e.q, e.r);
     case "crossed":
-      return e.danger
-        ? `The group crosses ${cardName(snap, e.card)}: danger ${e.danger}, ${e.colours} colour${e.colours === 1 ? "" : "s"} — safe.`
-        : `The group crosses ${cardName(snap, e.card)} on a calm trail.`;
+      return e.danger ? t("e.crossed", cardName(snap, e.card), e.danger, e.colours) : t("e.crossed_calm", cardName(snap, e.card));
     case "voyage_failed":
-      return `Wrecked on ${cardName(snap, e.card)}: the trail needs ${e.danger} colours, the group has ${e.colours}. ${e.returned.length} ship${e.returned.length === 1 ? "" : "s"} go${e.returned.length === 1 ? "es" : ""} home.`;
+      return t("e.voyage_failed", cardName(snap, e.card), e.danger, e.colours, e.returned.length);
     case "turned_back":
-      return `${cardName(snap, e.card)} is a king island: the group turns back to ${cardName(snap, e.tile)}.`;
+      return t("e.turned_back", cardName(snap, e.card), cardName(snap, e.tile));
     case "arrived":
-      return `The group (${countShips(e.group, snap)}) arrives at ${cardName(snap, e.tile)}.`;
+      return t("e.arrived", countShips(e.group, snap), cardName(snap, e.tile));
     case "ship_landed":
-      return `A ${colorWord(snap, e.seat)} ship lands on ${cardName(snap, e.tile)}, ${beachWords(snap, e.tile, e.beach)}.`;
+      return t("e.ship_landed", colorWord(snap, e.seat), cardName(snap, e.tile), beachWords(snap, e.tile, e.beach));
     case "ship_returned":
-      return `A ${colorWord(snap, e.seat)} ship finds no room and goes home.`;
+      return t("e.ship_returned", colorWord(snap, e.seat));
     case "stayed_on_water":
-      return `The last card is laid: the group (${countShips(e.group, snap)}) stays on ${cardName(snap, e.card)}.`;
+      return t("e.stayed_on_water", countShips(e.group, snap), cardName(snap, e.card));
     case "kingdom_founded":
-      return `${who(e.seat)} founds a king island on ${cardName(snap, e.tile)}${e.returned ? ` (${e.returned} ship${e.returned === 1 ? "" : "s"} back to the supply)` : ""}.`;
+      return t("e.kingdom_founded", who(e.seat), cardName(snap, e.tile), e.returned || 0);
     case "resettled":
-      return `${who(e.seat)} resettles: ${e.returned} ship${e.returned === 1 ? "" : "s"} back to the supply.`;
+      return t("e.resettled", who(e.seat), e.returned);
     case "island_removed":
-      return `${cardName(snap, e.tile)} is caught in an endless chain and leaves the game.`;
+      return t("e.island_removed", cardName(snap, e.tile));
     case "game_over":
-      return `The game is over. ${rankingWords(after, e.ranking, e.scores)}`;
+      return t("e.game_over", rankingWords(after, e.ranking, e.scores));
     default:
       return null;
   }
 }
 
 export function ordinal(n) {
-  const s = ["th", "st", "nd", "rd"];
-  const v = n % 100;
-  return n + (s[(v - 20) % 10] || s[v] || s[0]);
+  return t("ordinal", n);
 }
 
 function rankingWords(snap, ranking, scores) {
@@ -178,16 +173,14 @@ export function explainRanking(snap) {
     const p = P[group[0]];
     let why = "";
     if (group.length > 1) {
-      why = `Shared: equal points (${p.score}), islands (${p.islands}) and ships on the table (${p.ships_on_table}).`;
+      why = t("r.shared", p.score, p.islands, p.ships_on_table);
     }
     const next = ranking[gi + 1];
     if (next) {
       const q = P[next[0]];
-      if (p.score !== q.score) why += `${why ? " " : ""}Ahead on points (${p.score} to ${q.score}).`;
-      else if (p.islands !== q.islands)
-        why += `${why ? " " : ""}Equal points (${p.score}); ahead with more islands (${p.islands} to ${q.islands}).`;
-      else
-        why += `${why ? " " : ""}Equal points and islands; ahead with fewer ships on the table (${p.ships_on_table} to ${q.ships_on_table}).`;
+      if (p.score !== q.score) why += `${why ? " " : ""}${t("r.points", p.score, q.score)}`;
+      else if (p.islands !== q.islands) why += `${why ? " " : ""}${t("r.islands", p.score, p.islands, q.islands)}`;
+      else why += `${why ? " " : ""}${t("r.ships", p.ships_on_table, q.ships_on_table)}`;
     }
     rows.push({ place, seats: group, why });
     place += group.length;
@@ -195,22 +188,26 @@ export function explainRanking(snap) {
   return rows;
 }
 
-// ---- save, resume, replay (issue 6) ----------------------------------------
+// ---- save, resume, replay; the embeddable table (issue 6) -----------------
 
 export const SAVE_WORDS = Object.freeze({
-  openFailed: (message) => `This file is not a Tongiaki game that can be replayed: ${message}`,
-  opened: (n) => `Game opened: ${n} move${n === 1 ? "" : "s"}. Replay steps through them.`,
-  resumed: "The game you were playing is back.",
-  replayPos: (k, n) => `Move ${k} of ${n}`,
-  replayStart: "The start of the game: nothing played yet.",
-  replayMove: (k, text) => `Move ${k}: ${text}`,
-  replayNoClick: "This is a replay: go back to the game to play.",
+  openFailed: (message) => t("s.openFailed", message),
+  opened: (n) => t("s.opened", n),
+  get resumed() {
+    return t("s.resumed");
+  },
+  replayPos: (k, n) => t("s.replayPos", k, n),
+  get replayStart() {
+    return t("s.replayStart");
+  },
+  replayMove: (k, text) => t("s.replayMove", k, text),
+  get replayNoClick() {
+    return t("s.replayNoClick");
+  },
   fileName: (date) => `tongiaki-${date}.json`,
 });
 
-// ---- the embeddable table (tongiaki-element.js) ------------------------------
-
 export const EMBED_WORDS = Object.freeze({
-  seatName: (i) => `Player ${i + 1}`,
-  engineFailed: (message) => `The game engine could not be loaded (${message}).`,
+  seatName: (i) => t("seatName", i),
+  engineFailed: (message) => t("engineFailed", message),
 });

@@ -116,6 +116,14 @@ test("several tables on one page: own games, own events, own keys; each fills it
   assert.equal(JSON.parse(await call(page, "game-a", "save")).options.seed, 99);
   assert.equal((await actionsOf(page, "game-a")).length, 0);
 
+  // the language attribute: one language per page, every table follows
+  await page.evaluate(() => document.getElementById("game-a").setAttribute("language", "it"));
+  const newGameWords = () => page.evaluate((ids) => ids.map((id) => document.getElementById(id).shadowRoot.getElementById("new-game").textContent.trim()), IDS);
+  assert.deepEqual(await newGameWords(), ["Nuova partita", "Nuova partita", "Nuova partita"]);
+  assert.equal(await page.evaluate(() => document.getElementById("game-a").shadowRoot.querySelector(".tongiaki-root").lang), "it");
+  await page.evaluate(() => document.getElementById("game-a").setAttribute("language", "en"));
+  assert.deepEqual(await newGameWords(), ["New game", "New game", "New game"]);
+
   // game-b plays to the end on its own and says so
   await page.evaluate(() => window.tables["game-b"].setSpeed(0));
   await page.waitForFunction(() => window.seen["game-b"].some((e) => e.type === "tongiaki-over"), null, { timeout: 60000 });

@@ -1,0 +1,72 @@
+// End-to-end: the UI speaks the browser's language (here German), switches
+// to Hebrew (right to left: the panels move to the left of the board), keeps
+// the choice over a reload, and goes back to English.
+import test, { before, after } from "node:test";
+import assert from "node:assert/strict";
+import { launch, openPage, screenshot, BASE_URL } from "./lib/browser.mjs";
+import { ready, idle, state, clickTarget } from "./lib/driver.mjs";
+
+let browser;
+before(async () => {
+  browser = await launch({ viewport: { width: 1200, height: 800 }, locale: "de-DE" });
+});
+after(async () => {
+  await browser.close();
+});
+
+const text = (page, sel) => page.textContent(sel).then((s) => s.trim());
+
+test("German from the browser, Hebrew right to left by the switch, English again", async () => {
+  const { page, errors } = await openPage(browser.context, BASE_URL);
+  await ready(page);
+  assert.equal(await page.evaluate(() => navigator.language), "de-DE");
+  await page.evaluate(() => {
+    window.tongiakiApp.setSpeed(0);
+    window.tongiakiApp.newGame({ players: [{ name: "Ana" }, { name: "Bo" }], seed: 41 });
+  });
+  await idle(page);
+  assert.equal(await page.getAttribute("html", "lang"), "de");
+  assert.equal(await page.$eval("#language", (s) => s.value), "de");
+  assert.equal(await text(page, "#new-game"), "Neues Spiel");
+  assert.equal(await text(page, "#actions-title"), "Erlaubte Züge");
+  assert.match(await text(page, "#actions li:first-child button"), /^Ein Schiff auf Tonga setzen, Strand 1 \(/);
+  assert.equal(await text(page, "#prompt"), "Ana setzt ein Schiff auf einen Strand von Tonga (Aufbau).");
+  await clickTarget(page, { tile: "tonga", beach: 2 });
+  await idle(page);
+  assert.match(await text(page, "#log"), /Ana setzt ein Schiff auf Tonga, Strand 3 \(/);
+  await screenshot(page, "lang-de");
+
+  // Hebrew: right to left, the side panel moves to the left of the board
+  await page.selectOption("#language", "he");
+  assert.equal(await page.getAttribute("html", "lang"), "he");
+  assert.equal(await page.getAttribute("html", "dir"), "rtl");
+  assert.equal(await text(page, "#new-game"), "משחק חדש");
+  assert.match(await text(page, "#actions li:first-child button"), /^הנח ספינה בטונגה, חוף \d/);
+  const [side, board] = await page.evaluate(() => [".side", "#board-wrap"].map((s) => document.querySelector(s).getBoundingClientRect().toJSON()));
+  assert.ok(side.right <= board.left + 1, `the panels are left of the board: ${side.right} ${board.left}`);
+  await page.click("#help");
+  assert.match(await text(page, "#help-dialog h3"), /החוקים בקצרה/);
+  assert.ok((await page.$$eval("#help-dialog .rules li", (l) => l.length)) >= 4, "a rules summary");
+  await screenshot(page, "lang-he-help");
+  await page.keyboard.press("Escape");
+  await screenshot(page, "lang-he");
+
+  // the choice is kept over a reload (the game too)
+  const log = (await state(page)).log;
+  await page.reload({ waitUntil: "load" });
+  await ready(page);
+  assert.equal(await page.getAttribute("html", "dir"), "rtl");
+  assert.equal(await text(page, "#new-game"), "משחק חדש");
+  assert.deepEqual((await state(page)).log, log);
+
+  // every language of the switch, then English again
+  for (const [id, newGame] of [["nl", "Nieuw spel"], ["hu", "Új játszma"], ["it", "Nuova partita"], ["en", "New game"]]) {
+    await page.selectOption("#language", id);
+    assert.equal(await text(page, "#new-game"), newGame);
+    assert.equal(await page.getAttribute("html", "lang"), id);
+  }
+  assert.equal(await page.getAttribute("html", "dir"), "ltr");
+  assert.match(await text(page, "#actions li:first-child button"), /^Place a ship on Tonga, beach \d/);
+  await page.close();
+  assert.deepEqual(errors, []);
+});
