@@ -763,6 +763,7 @@ export function createApp(root, Game, options = {}) {
     }, true);
   }
   function acceptsKey(e) {
+    if (disposed) return false;
     if (options.keys !== "focus") return true;
     return e.composedPath().includes(host) || lastPointed;
   }
@@ -781,15 +782,17 @@ export function createApp(root, Game, options = {}) {
     else refreshPanels();
     if (app.snap.phase === "over" && root.querySelector("#ranking-dialog").open) ui.showRanking(app.snap);
   }
-  onLanguage(applyLanguage);
+  const stopLanguage = onLanguage(applyLanguage);
   applyLanguage();
+  let disposed = false;
 
-  new ResizeObserver(() => {
+  const resizeObserver = new ResizeObserver(() => {
     const w = camera.w;
     const h = camera.h;
     renderer.resize(camera);
     if (w !== camera.w || h !== camera.h) drawNow();
-  }).observe(canvas);
+  });
+  resizeObserver.observe(canvas);
   window.matchMedia?.(`(resolution: ${window.devicePixelRatio}dppx)`).addEventListener?.("change", () => drawNow());
 
   // ---------------------------------------------------------------------------
@@ -888,6 +891,19 @@ export function createApp(root, Game, options = {}) {
     },
     /** Draw now (not on the next animation frame). */
     drawNow,
+    /** Stop this table for good: timers, bots, keys, language and resize listeners, the wasm Game. */
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      stopLanguage();
+      resizeObserver.disconnect();
+      app.generation++;
+      clearTimeout(app.timer);
+      app.timer = 0;
+      animator.skip();
+      if (app.game) app.game.free();
+      app.game = null;
+    },
     ready: false,
   };
 

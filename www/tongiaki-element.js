@@ -109,6 +109,7 @@ export async function mount(element, options = {}) {
   api.ready = true;
   api.root = root;
   api.destroy = () => {
+    api.dispose();
     shadow.innerHTML = "";
   };
   fire("tongiaki-ready", { api });
@@ -138,6 +139,14 @@ export class TongiakiGame extends HTMLElement {
   connectedCallback() {
     if (this.ready) return;
     this.ready = mount(this, this.options()).then((api) => (this.tongiaki = api));
+  }
+
+  /** Taken out of the page: stop the table (a table put back starts a new game). */
+  disconnectedCallback() {
+    const ready = this.ready;
+    this.ready = null;
+    if (ready) ready.then((api) => api.destroy());
+    this.tongiaki = null;
   }
 
   attributeChangedCallback(name, old, value) {

@@ -135,6 +135,12 @@ test("several tables on one page: own games, own events, own keys; each fills it
   assert.deepEqual(over[0].ranking, finalB.ranking);
   assert.deepEqual(over[0].snapshot, finalB);
   assert.equal(b.filter((e) => e.type === "tongiaki-move").length, (await actionsOf(page, "game-b")).length);
+
+  // a table taken out of the page stops; the others go on, and follow a language switch
+  await page.evaluate(() => document.getElementById("game-a").remove());
+  await page.evaluate(() => document.getElementById("game-b").setAttribute("language", "de"));
+  assert.equal(await page.evaluate(() => document.getElementById("mounted").shadowRoot.getElementById("new-game").textContent.trim()), "Neues Spiel");
+  await page.evaluate(() => document.getElementById("game-b").setAttribute("language", "en"));
   await page.close();
   assert.deepEqual(errors, []);
 });
