@@ -1,7 +1,10 @@
 //! Speed of the engine inside a browser, for BENCHMARKS.md. Ignored in the
 //! normal test run (tests assert behaviour, not time); `scripts/bench-wasm.sh`
-//! runs it with `--include-ignored --nocapture` next to the native
-//! `tongiaki simulate` and reads the `BENCH {...}` lines it prints.
+//! runs it next to the native `tongiaki simulate` and reads the `BENCH {...}`
+//! line it prints:
+//!
+//!     wasm-pack test --headless --chrome --chromedriver /usr/bin/chromedriver \
+//!       -- --profile wasm-release --test web_bench -- --include-ignored --nocapture
 //!
 //! Two figures:
 //! - `engine`: the very games `tongiaki simulate --players 4 --seed S`
