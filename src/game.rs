@@ -924,9 +924,8 @@ impl Game {
                 Ok(b as usize)
             } else {
                 Err(format!(
-                    "{} has no beach {}; its beaches are numbered 1 to {nb}.",
-                    tile.name(),
-                    b as u64 + 1
+                    "{} has no such beach; its beaches are numbered 1 to {nb}.",
+                    tile.name()
                 ))
             }
         };

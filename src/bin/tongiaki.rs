@@ -125,11 +125,6 @@ fn serve(args: &[String]) -> ExitCode {
     let www = std::path::Path::new(flag(args, "--www").unwrap_or("www"));
     let pkg = std::path::Path::new(flag(args, "--pkg").unwrap_or("pkg"));
     let addr = format!("127.0.0.1:{port}");
-    eprintln!(
-        "serving {} (and /pkg/ from {}) on http://{addr}/",
-        www.display(),
-        pkg.display()
-    );
     match tongiaki::serve::serve(www, pkg, &addr) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
