@@ -15,7 +15,8 @@ after(async () => {
 });
 
 async function freshPage(options = { players: [{ name: "Ana" }, { name: "Bo" }, { name: "Cy" }], seed: 3 }) {
-  const { page, errors } = await openPage(browser.context, BASE_URL);
+  // ?new: do not resume the previous test's autosaved game (and its bots).
+  const { page, errors } = await openPage(browser.context, new URL("?new", BASE_URL).href);
   await ready(page);
   await page.evaluate((o) => {
     window.tongiakiApp.setSpeed(0);
