@@ -117,8 +117,8 @@ export interface PendingLand {
   tile: CardId;
   /** The arriving group, by seat, sorted. */
   group: Seat[];
-  /** Seats that already received a ship here. */
-  received: Seat[];
+  /** Beaches that have received a ship of this landing. */
+  received: number[];
   /** Beaches that had room on arrival and still wait for their first ship (R23). */
   owed: number[];
   /** R60: the game ends when this landing is done. */
@@ -130,6 +130,14 @@ export interface PendingPlaceCard {
   kind: "island" | "water";
   /** "resettle" (R40) or "chain" (R25). */
   reason: "resettle" | "chain";
+  /** The face of the revealed card, so it can be shown before it is laid. */
+  name: string;
+  /** Island only. */
+  value?: number;
+  /** Island only: its beaches, all empty. */
+  beaches?: BeachState[];
+  /** Water only: [edge, edge, danger] for each trail. */
+  trails?: [number, number, number][];
 }
 /** `pending` in phase "place_ship": the newly laid island. */
 export interface PendingPlaceShip {
