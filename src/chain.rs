@@ -97,6 +97,11 @@ pub fn play_land_move(ships: &mut Ships, l: &mut Landing, m: LandMove) {
 /// player continue.
 pub const NODE_LIMIT: usize = 200_000;
 
+/// The search recurses once per landing move and emigration; past this depth
+/// it stops the same way. Each level holds a copy of the ships (under 2 KB),
+/// so this keeps the search well inside a browser's 1 MB wasm stack.
+pub const DEPTH_LIMIT: usize = 300;
+
 #[derive(Default)]
 struct Fx(u64);
 impl Fx {
@@ -130,6 +135,8 @@ pub struct ChainSearch<'a> {
     /// States proven resolvable (they lie on a path that resolves).
     alive: HashSet<u64, BuildHasherDefault<Fx>>,
     nodes: usize,
+    depth: usize,
+    too_deep: bool,
     moves: Vec<Vec<LandMove>>,
     /// Islands on the table: only their beaches can hold ships.
     islands: Vec<CardId>,
@@ -143,6 +150,8 @@ impl<'a> ChainSearch<'a> {
             dead: HashSet::default(),
             alive: HashSet::default(),
             nodes: 0,
+            depth: 0,
+            too_deep: false,
             moves: Vec::new(),
             islands: board.islands().collect(),
         }
@@ -196,7 +205,18 @@ impl<'a> ChainSearch<'a> {
     }
 
     fn over_budget(&self) -> bool {
-        self.nodes > NODE_LIMIT
+        self.nodes > NODE_LIMIT || self.too_deep
+    }
+
+    /// Enters one level of recursion; false (and the search gives up) past
+    /// [`DEPTH_LIMIT`].
+    fn descend(&mut self) -> bool {
+        if self.depth >= DEPTH_LIMIT {
+            self.too_deep = true;
+            return false;
+        }
+        self.depth += 1;
+        true
     }
 
     /// A state where the player must emigrate (some beach is full).
@@ -221,13 +241,21 @@ impl<'a> ChainSearch<'a> {
         if let Some(answer) = self.known(k) {
             return answer;
         }
+        if !self.descend() {
+            return true;
+        }
+        let mut found = false;
         for (tile, beach, dest) in landings {
             if self.after_emigration(ships, tile, beach, dest) {
-                self.alive.insert(k);
-                return true;
+                if !self.over_budget() {
+                    self.alive.insert(k);
+                }
+                found = true;
+                break;
             }
         }
-        false
+        self.depth -= 1;
+        found
     }
 
     /// Would emigrating from (`tile`, `beach`) through `jetty` keep the chain resolvable?
@@ -336,6 +364,9 @@ impl<'a> ChainSearch<'a> {
         if let Some(answer) = self.known(k) {
             return answer;
         }
+        if !self.descend() {
+            return true;
+        }
         let mut moves = self.moves.pop().unwrap_or_default();
         landing_moves(ships, l, &mut moves);
         // Try the moves least likely to fill a beach first: most free places.
@@ -349,12 +380,15 @@ impl<'a> ChainSearch<'a> {
             let mut nl = *l;
             play_land_move(&mut s, &mut nl, m);
             if self.land_dfs(&s, &nl) {
-                self.alive.insert(k);
+                if !self.over_budget() {
+                    self.alive.insert(k);
+                }
                 found = true;
                 break;
             }
         }
         self.moves.push(moves);
+        self.depth -= 1;
         found
     }
 }

@@ -6,7 +6,7 @@ use tongiaki::simulate::{simulate, SimConfig};
 
 const USAGE: &str = "usage:
   tongiaki play SCRIPT.json [--trace]
-  tongiaki simulate --players N --games G --seed S [--bots a,b,...] [--json]
+  tongiaki simulate --players N --games G --seed S [--bots a,b,...] [--rotate] [--json]
   tongiaki serve [--port N] [--www DIR] [--pkg DIR]";
 
 fn main() -> ExitCode {
@@ -90,6 +90,7 @@ fn sim(args: &[String]) -> ExitCode {
                 .split(',')
                 .map(|s| s.trim().to_string())
                 .collect(),
+            rotate: args.iter().any(|a| a == "--rotate"),
         })
     })();
     let result = cfg.and_then(|c| simulate(&c));

@@ -1,0 +1,503 @@
+//! `search`: Monte Carlo tree search over sampled pile orders.
+//!
+//! The only hidden information in Tongiaki is the order of the pile, and it
+//! is hidden from every player alike. So each iteration draws an order of
+//! the unseen cards from the bot's own random numbers ([`determinise`]) and
+//! plays down the tree on that copy: the cards a voyage reveals are then a
+//! fair sample of what the real pile could hold. Cards drawn during an
+//! action are *chance outcomes*: a tree edge (an action) keeps one child per
+//! outcome seen (keyed by which cards were laid where), so every node stands
+//! for exactly one public state and its legal actions are always the same.
+//!
+//! - Tree over all decision points of all players (in Tongiaki one decision
+//!   may be a single `land` of one ship); each edge's statistics are the
+//!   rewards of the player who moves at its node, so consecutive decisions
+//!   of one player chain naturally.
+//! - Selection: UCT on the edges; edges not yet tried are tried in the order
+//!   of the greedy heuristic's values (best first), with progressive
+//!   widening: a node visited v times considers only its best
+//!   `widen_base + widen * sqrt(v)` actions by that order.
+//! - Rollouts: `random` (uniform), `light` (random, but never resettles when
+//!   anything else is legal and lands its own ships first) or `greedy` (the
+//!   greedy bot); cut after `horizon` turns (0 = play to the end) and scored
+//!   from the standings.
+//! - Reward: `rank` (share of the players beaten, ties half), `win` (share
+//!   of first place) or `margin` (score lead, squashed to 0..1).
+//! - Budget: iterations and/or milliseconds per decision ([`Budget`]); the
+//!   move played is the most visited edge at the root.
+
+use super::greedy::{chain_length, greedy_action, Heuristic, Params, LONG_CHAIN};
+use super::{determinise, Bot, Budget};
+use crate::action::Action;
+use crate::board::MAX_SEATS;
+use crate::cards::CardId;
+use crate::game::{Game, Phase};
+use crate::score::ranking;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Iterations per decision when no budget is given.
+pub const DEFAULT_ITERATIONS: u32 = 1000;
+
+/// A rollout stops (and is scored as it stands) when one turn takes this
+/// many decisions: an R25 chain that goes round in circles.
+const ROLLOUT_TURN_DECISIONS: u32 = 300;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rollout {
+    Random,
+    Light,
+    Greedy,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reward {
+    Rank,
+    Win,
+    Margin,
+}
+
+/// Everything that shapes a search; parsed from `search:...` specs.
+#[derive(Clone, Copy, Debug)]
+pub struct SearchConfig {
+    pub budget: Budget,
+    pub rollout: Rollout,
+    pub reward: Reward,
+    /// UCT exploration constant (rewards are in 0..1).
+    pub c: f32,
+    /// Rollouts stop after this many turns and score the standings (0 = to the end).
+    pub horizon: u32,
+    /// Progressive widening: actions considered = widen_base + widen * sqrt(visits).
+    pub widen_base: f32,
+    pub widen: f32,
+}
+
+impl Default for SearchConfig {
+    fn default() -> SearchConfig {
+        SearchConfig {
+            budget: Budget::default(),
+            rollout: Rollout::Light,
+            reward: Reward::Rank,
+            c: 0.7,
+            horizon: 0,
+            widen_base: 3.0,
+            widen: 1.0,
+        }
+    }
+}
+
+impl SearchConfig {
+    /// Options after `search:`: `N` (iterations), `Nms` (milliseconds),
+    /// `rollout=random|light|greedy`, `reward=rank|win|margin`, `c=F`,
+    /// `horizon=N`, `widen=F`, `widen_base=F`.
+    pub fn parse(opts: &[&str]) -> Result<SearchConfig, String> {
+        let mut cfg = SearchConfig::default();
+        for &o in opts {
+            let bad = || {
+                format!("Unknown search option \"{o}\": use N (iterations), Nms, rollout=random|light|greedy, reward=rank|win|margin, c=F, horizon=N, widen=F, widen_base=F.")
+            };
+            if let Some(ms) = o.strip_suffix("ms") {
+                let ms: f64 = ms.parse().map_err(|_| bad())?;
+                if ms.is_nan() || ms <= 0.0 {
+                    return Err(bad());
+                }
+                cfg.budget = Budget::millis(ms);
+            } else if let Ok(n) = o.parse::<u32>() {
+                if n == 0 {
+                    return Err("A search needs at least one iteration.".into());
+                }
+                cfg.budget = Budget::iterations(n);
+            } else if let Some((k, v)) = o.split_once('=') {
+                let num = || v.parse::<f32>().map_err(|_| bad());
+                match k {
+                    "rollout" => {
+                        cfg.rollout = match v {
+                            "random" => Rollout::Random,
+                            "light" => Rollout::Light,
+                            "greedy" => Rollout::Greedy,
+                            _ => return Err(bad()),
+                        }
+                    }
+                    "reward" => {
+                        cfg.reward = match v {
+                            "rank" => Reward::Rank,
+                            "win" => Reward::Win,
+                            "margin" => Reward::Margin,
+                            _ => return Err(bad()),
+                        }
+                    }
+                    "c" => cfg.c = num()?,
+                    "horizon" => cfg.horizon = v.parse().map_err(|_| bad())?,
+                    "widen" => cfg.widen = num()?,
+                    "widen_base" => cfg.widen_base = num()?,
+                    _ => return Err(bad()),
+                }
+            } else {
+                return Err(bad());
+            }
+        }
+        Ok(cfg)
+    }
+}
+
+/// The search bot.
+pub struct SearchBot {
+    rng: ChaCha8Rng,
+    cfg: SearchConfig,
+    params: Params,
+    /// Iterations run by the last decision (for benchmarks).
+    pub last_iterations: u32,
+}
+
+impl SearchBot {
+    pub fn new(seed: u64, cfg: SearchConfig) -> SearchBot {
+        SearchBot {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            cfg,
+            params: Params::default(),
+            last_iterations: 0,
+        }
+    }
+}
+
+impl Bot for SearchBot {
+    fn name(&self) -> &'static str {
+        "search"
+    }
+    fn choose(&mut self, game: &Game) -> Action {
+        let legal = game.legal_actions_ref();
+        if legal.len() == 1 {
+            self.last_iterations = 0;
+            return legal[0].clone();
+        }
+        if chain_length(game) > 2 * LONG_CHAIN {
+            // A chain going round in circles (R25 allows it while a way out
+            // exists): the greedy player's loop breaking finds the way out.
+            self.last_iterations = 0;
+            let g = determinise(game, &mut self.rng);
+            return greedy_action(&g, &self.params);
+        }
+        let mut tree = Tree::new(&self.cfg, &self.params);
+        let clock = Clock::start();
+        let mut it = 0;
+        while it < self.cfg.budget.iterations {
+            if let Some(ms) = self.cfg.budget.millis {
+                if it % 8 == 0 && it > 0 && clock.elapsed_ms() >= ms {
+                    break;
+                }
+            }
+            // Each iteration plays on its own sampled pile order.
+            let mut g = determinise(game, &mut self.rng);
+            tree.iterate(&mut g, &mut self.rng);
+            it += 1;
+        }
+        self.last_iterations = it;
+        let best = tree.best_root_action();
+        legal[best].clone()
+    }
+}
+
+/// Milliseconds since the search started: `Instant` natively, the browser's
+/// `Date.now()` on wasm32 (where `Instant` panics).
+struct Clock {
+    #[cfg(not(target_arch = "wasm32"))]
+    start: std::time::Instant,
+    #[cfg(target_arch = "wasm32")]
+    start: f64,
+}
+
+impl Clock {
+    fn start() -> Clock {
+        Clock {
+            #[cfg(not(target_arch = "wasm32"))]
+            start: std::time::Instant::now(),
+            #[cfg(target_arch = "wasm32")]
+            start: js_sys::Date::now(),
+        }
+    }
+    fn elapsed_ms(&self) -> f64 {
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            self.start.elapsed().as_secs_f64() * 1000.0
+        }
+        #[cfg(target_arch = "wasm32")]
+        {
+            js_sys::Date::now() - self.start
+        }
+    }
+}
+
+/// Statistics of one action at a node.
+#[derive(Clone, Default)]
+struct Edge {
+    visits: u32,
+    /// Sum of the rewards of the player to move at the node.
+    reward: f32,
+    /// Child nodes by chance outcome (the cards drawn by this action).
+    children: Vec<(u64, u32)>,
+}
+
+struct Node {
+    /// Player to move here.
+    mover: u8,
+    visits: u32,
+    /// Indexes into the legal actions of this node's state, best first by
+    /// the greedy heuristic; `edges[k]` belongs to action `order[k]`.
+    order: Vec<u16>,
+    edges: Vec<Edge>,
+}
+
+struct Tree<'a> {
+    cfg: &'a SearchConfig,
+    params: &'a Params,
+    nodes: Vec<Node>,
+}
+
+impl<'a> Tree<'a> {
+    fn new(cfg: &'a SearchConfig, params: &'a Params) -> Tree<'a> {
+        Tree {
+            cfg,
+            params,
+            nodes: Vec::new(),
+        }
+    }
+
+    fn new_node(&mut self, g: &Game) -> u32 {
+        let legal = g.legal_actions_ref();
+        let mut order: Vec<u16> = (0..legal.len() as u16).collect();
+        if legal.len() > 1 {
+            let h = Heuristic::new(g, self.params);
+            let vals: Vec<f32> = legal.iter().map(|a| h.action_value(a)).collect();
+            // Stable: ties keep the engine's order.
+            order.sort_by(|&a, &b| vals[b as usize].total_cmp(&vals[a as usize]));
+        }
+        self.nodes.push(Node {
+            mover: g.current().unwrap_or(0),
+            visits: 0,
+            edges: vec![Edge::default(); order.len()],
+            order,
+        });
+        (self.nodes.len() - 1) as u32
+    }
+
+    /// One iteration on the determinised game `g`.
+    fn iterate(&mut self, g: &mut Game, rng: &mut ChaCha8Rng) {
+        if self.nodes.is_empty() {
+            self.new_node(g);
+        }
+        let mut path: Vec<(u32, usize)> = Vec::with_capacity(64);
+        let mut node = 0u32;
+        loop {
+            if g.is_over() {
+                break;
+            }
+            let k = self.select(node);
+            path.push((node, k));
+            let a = g.legal_actions_ref()[self.nodes[node as usize].order[k] as usize].clone();
+            let before = drawn_mask(g);
+            g.apply_trusted(&a);
+            let sig = outcome(g, before);
+            let edge = &self.nodes[node as usize].edges[k];
+            match edge.children.iter().find(|c| c.0 == sig) {
+                Some(&(_, child)) => node = child,
+                None => {
+                    // Expansion: one new node per iteration, then a rollout.
+                    if !g.is_over() {
+                        let child = self.new_node(g);
+                        self.nodes[node as usize].edges[k]
+                            .children
+                            .push((sig, child));
+                        self.rollout(g, rng);
+                    }
+                    break;
+                }
+            }
+        }
+        let rewards = self.reward(g);
+        for (n, k) in path {
+            let node = &mut self.nodes[n as usize];
+            node.visits += 1;
+            let r = rewards[node.mover as usize];
+            let e = &mut node.edges[k];
+            e.visits += 1;
+            e.reward += r;
+        }
+    }
+
+    /// UCT among the actions progressive widening admits; untried ones first.
+    fn select(&self, node: u32) -> usize {
+        let n = &self.nodes[node as usize];
+        let width =
+            (self.cfg.widen_base + self.cfg.widen * (n.visits as f32).sqrt()).max(1.0) as usize;
+        let width = width.min(n.edges.len());
+        let ln = (n.visits.max(1) as f32).ln();
+        let mut best = 0;
+        let mut best_v = f32::NEG_INFINITY;
+        for (k, e) in n.edges[..width].iter().enumerate() {
+            if e.visits == 0 {
+                return k; // best untried by the heuristic's order
+            }
+            let v = e.reward / e.visits as f32 + self.cfg.c * (ln / e.visits as f32).sqrt();
+            if v > best_v {
+                best_v = v;
+                best = k;
+            }
+        }
+        best
+    }
+
+    fn rollout(&self, g: &mut Game, rng: &mut ChaCha8Rng) {
+        let stop = if self.cfg.horizon > 0 {
+            g.turn() + self.cfg.horizon
+        } else {
+            u32::MAX
+        };
+        let mut turn = (g.turn(), 0);
+        for _ in 0..crate::simulate::MAX_DECISIONS {
+            if g.is_over() || g.turn() >= stop {
+                return;
+            }
+            if turn.0 != g.turn() {
+                turn = (g.turn(), 0);
+            }
+            turn.1 += 1;
+            if turn.1 > ROLLOUT_TURN_DECISIONS {
+                return; // a chain going round for ever: score it as it stands
+            }
+            let a = match self.cfg.rollout {
+                Rollout::Random => {
+                    let legal = g.legal_actions_ref();
+                    legal[rng.random_range(0..legal.len())].clone()
+                }
+                Rollout::Light => light_action(g, rng),
+                Rollout::Greedy => greedy_action(g, self.params),
+            };
+            g.apply_trusted(&a);
+        }
+    }
+
+    /// Rewards of every seat at the end of a rollout (finished or cut).
+    fn reward(&self, g: &Game) -> [f32; MAX_SEATS] {
+        let n = g.players();
+        let st = g.standings();
+        let mut r = [0f32; MAX_SEATS];
+        match self.cfg.reward {
+            Reward::Margin => {
+                for s in 0..n {
+                    let best_other = (0..n)
+                        .filter(|&o| o != s)
+                        .map(|o| st[o].score)
+                        .max()
+                        .unwrap_or(0);
+                    let d = st[s].score as f32 - best_other as f32;
+                    r[s] = 0.5 + 0.5 * (d / 6.0).tanh();
+                }
+            }
+            Reward::Rank | Reward::Win => {
+                let places = match g.ranking() {
+                    Some(p) => p.clone(),
+                    None => ranking(&st),
+                };
+                let mut below = n;
+                for place in &places {
+                    below -= place.len();
+                    for &s in place {
+                        r[s as usize] = match self.cfg.reward {
+                            Reward::Win => {
+                                if below + place.len() == n {
+                                    1.0 / place.len() as f32
+                                } else {
+                                    0.0
+                                }
+                            }
+                            // Players beaten, ties counting half.
+                            _ => (below as f32 + 0.5 * (place.len() - 1) as f32) / (n - 1) as f32,
+                        };
+                    }
+                }
+            }
+        }
+        r
+    }
+
+    /// The most visited root action (index into the legal actions).
+    fn best_root_action(&self) -> usize {
+        let root = &self.nodes[0];
+        let mut best = 0;
+        for (k, e) in root.edges.iter().enumerate() {
+            let b = &root.edges[best];
+            if e.visits > b.visits || (e.visits == b.visits && e.reward > b.reward) {
+                best = k;
+            }
+        }
+        root.order[best] as usize
+    }
+}
+
+/// Cards no longer in the pile (on the table, removed, or waiting to be laid).
+fn drawn_mask(g: &Game) -> u32 {
+    let b = g.board();
+    let mut m = 0u32;
+    for c in CardId::all() {
+        if b.pos[c.index()].is_some() || b.removed.contains(&c) {
+            m |= 1 << c.0;
+        }
+    }
+    if let Phase::PlaceCard { card, .. } = g.phase() {
+        m |= 1 << card.0;
+    }
+    m
+}
+
+/// Which cards an action drew and where they went: the chance outcome.
+fn outcome(g: &Game, before: u32) -> u64 {
+    let new = drawn_mask(g) & !before;
+    if new == 0 {
+        return 0;
+    }
+    let b = g.board();
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for i in 0..32u8 {
+        if new & (1 << i) == 0 {
+            continue;
+        }
+        let (q, r, rot) = match b.pos[i as usize] {
+            Some((hex, rot)) => (hex.q, hex.r, rot),
+            None => (i32::MAX, i32::MAX, 9),
+        };
+        for w in [i as u64, q as u32 as u64, r as u32 as u64, rot as u64] {
+            h = (h ^ w).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    h | 1
+}
+
+/// The `light` rollout policy: random, but without the blunders that make
+/// random play meaningless (resettling when anything else is legal,
+/// sending our own ships home when another colour could go).
+fn light_action(g: &Game, rng: &mut ChaCha8Rng) -> Action {
+    let legal = g.legal_actions_ref();
+    if legal.len() == 1 {
+        return legal[0].clone();
+    }
+    let me = g.current().unwrap_or(0) as u32;
+    let ok = |a: &Action| match a {
+        Action::Resettle => false,
+        Action::Return { seat } => *seat != me,
+        _ => true,
+    };
+    let n = legal.iter().filter(|a| ok(a)).count();
+    if n == 0 {
+        return legal[rng.random_range(0..legal.len())].clone();
+    }
+    let mut k = rng.random_range(0..n);
+    for a in legal {
+        if ok(a) {
+            if k == 0 {
+                return a.clone();
+            }
+            k -= 1;
+        }
+    }
+    unreachable!()
+}
