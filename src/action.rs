@@ -5,7 +5,7 @@
 //! formed action is allowed now is the game's business (`illegal_action`).
 
 use crate::cards::CardId;
-use crate::error::Error;
+use crate::error::{args, Args, Error};
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -105,20 +105,17 @@ impl Action {
 
     /// Parses an action from JSON as API.md describes. Extra fields are ignored.
     pub fn from_json(v: &Value) -> Result<Action, Error> {
-        let obj = v.as_object().ok_or_else(|| {
-            Error::malformed(format!(
-                "An action must be a JSON object with a \"type\", not {}.",
-                describe(v)
-            ))
-        })?;
+        let obj = v
+            .as_object()
+            .ok_or_else(|| Error::malformed("malformed.not_object", describe(v)))?;
         let ty = match obj.get("type") {
-            None => return Err(Error::malformed("The action has no \"type\" field.")),
+            None => return Err(Error::malformed("malformed.no_type", args![])),
             Some(Value::String(s)) => s.as_str(),
             Some(other) => {
-                return Err(Error::malformed(format!(
-                    "The action's \"type\" must be a string, not {}.",
-                    describe(other)
-                )))
+                return Err(Error::malformed(
+                    "malformed.type_not_string",
+                    describe(other),
+                ))
             }
         };
         let f = Fields { obj, ty };
@@ -139,10 +136,10 @@ impl Action {
                         })
                     }
                     Some(other) => {
-                        return Err(Error::malformed(format!(
-                        "\"take\" of an expand action must be an object {{tile, beach}}, not {}.",
-                        describe(other)
-                    )))
+                        return Err(Error::malformed(
+                            "malformed.take_not_object",
+                            describe(other),
+                        ))
                     }
                 },
             },
@@ -175,11 +172,10 @@ impl Action {
                 beach: f.index("beach")?,
             },
             other => {
-                return Err(Error::malformed(format!(
-                    "Unknown action type \"{}\"; known types are {}.",
-                    truncate(other),
-                    ACTION_TYPES.join(", ")
-                )))
+                return Err(Error::malformed(
+                    "malformed.unknown_type",
+                    args![given = truncate(other), types = ACTION_TYPES.to_vec()],
+                ))
             }
         })
     }
@@ -193,14 +189,16 @@ fn truncate(s: &str) -> String {
     }
 }
 
-fn describe(v: &Value) -> String {
+/// What kind of JSON value `v` is, as the arguments `got` (a `json.*` key)
+/// and `value`.
+fn describe(v: &Value) -> Args {
     match v {
-        Value::Null => "null".into(),
-        Value::Bool(b) => format!("the boolean {b}"),
-        Value::Number(n) => format!("the number {n}"),
-        Value::String(s) => format!("the string \"{}\"", truncate(s)),
-        Value::Array(_) => "an array".into(),
-        Value::Object(_) => "an object".into(),
+        Value::Null => args![got = "json.null"],
+        Value::Bool(b) => args![got = "json.boolean", value = b.to_string()],
+        Value::Number(n) => args![got = "json.number", value = n.to_string()],
+        Value::String(s) => args![got = "json.string", value = truncate(s)],
+        Value::Array(_) => args![got = "json.array"],
+        Value::Object(_) => args![got = "json.object"],
     }
 }
 
@@ -210,10 +208,27 @@ struct Fields<'a> {
 }
 
 impl Fields<'_> {
+    /// `field` and `action` (the action type, or "take").
+    fn args(&self, name: &str) -> Args {
+        args![field = name, action = self.ty]
+    }
+
+    fn number(&self, name: &str, n: &serde_json::Number) -> Args {
+        let mut a = self.args(name);
+        a.extend(args![number = n.to_string()]);
+        a
+    }
+
+    fn got(&self, name: &str, v: &Value) -> Args {
+        let mut a = self.args(name);
+        a.extend(describe(v));
+        a
+    }
+
     fn get(&self, name: &str) -> Result<&Value, Error> {
-        self.obj.get(name).ok_or_else(|| {
-            Error::malformed(format!("The {} action needs a \"{name}\" field.", self.ty))
-        })
+        self.obj
+            .get(name)
+            .ok_or_else(|| Error::malformed("malformed.missing_field", self.args(name)))
     }
 
     fn index_value(&self, name: &str, v: &Value) -> Result<u32, Error> {
@@ -222,22 +237,18 @@ impl Fields<'_> {
                 if let Some(u) = n.as_u64() {
                     Ok(u.min(u32::MAX as u64) as u32)
                 } else if n.as_i64().is_some() || n.as_f64().is_some_and(|f| f < 0.0) {
-                    Err(Error::malformed(format!(
-                        "\"{name}\" of the {} action must not be negative (got {n}).",
-                        self.ty
-                    )))
+                    Err(Error::malformed("malformed.negative", self.number(name, n)))
                 } else {
-                    Err(Error::malformed(format!(
-                        "\"{name}\" of the {} action must be a whole number (got {n}).",
-                        self.ty
-                    )))
+                    Err(Error::malformed(
+                        "malformed.not_whole",
+                        self.number(name, n),
+                    ))
                 }
             }
-            other => Err(Error::malformed(format!(
-                "\"{name}\" of the {} action must be a number, not {}.",
-                self.ty,
-                describe(other)
-            ))),
+            other => Err(Error::malformed(
+                "malformed.not_number",
+                self.got(name, other),
+            )),
         }
     }
 
@@ -250,19 +261,18 @@ impl Fields<'_> {
         match self.get(name)? {
             Value::Array(items) => {
                 if items.len() > 64 {
-                    return Err(Error::malformed(format!(
-                        "\"{name}\" of the {} action lists {} beaches; no island has that many.",
-                        self.ty,
-                        items.len()
-                    )));
+                    return Err(Error::malformed("malformed.too_many_beaches", {
+                        let mut a = self.args(name);
+                        a.extend(args![count = items.len()]);
+                        a
+                    }));
                 }
                 items.iter().map(|v| self.index_value(name, v)).collect()
             }
-            other => Err(Error::malformed(format!(
-                "\"{name}\" of the {} action must be an array of beach numbers, not {}.",
-                self.ty,
-                describe(other)
-            ))),
+            other => Err(Error::malformed(
+                "malformed.not_beach_list",
+                self.got(name, other),
+            )),
         }
     }
 
@@ -271,32 +281,27 @@ impl Fields<'_> {
             Value::Number(n) => match n.as_i64() {
                 Some(i) => Ok(i.clamp(i32::MIN as i64, i32::MAX as i64) as i32),
                 None if n.as_u64().is_some() => Ok(i32::MAX),
-                None => Err(Error::malformed(format!(
-                    "\"{name}\" of the {} action must be a whole number (got {n}).",
-                    self.ty
-                ))),
+                None => Err(Error::malformed(
+                    "malformed.not_whole",
+                    self.number(name, n),
+                )),
             },
-            other => Err(Error::malformed(format!(
-                "\"{name}\" of the {} action must be a number, not {}.",
-                self.ty,
-                describe(other)
-            ))),
+            other => Err(Error::malformed(
+                "malformed.not_number",
+                self.got(name, other),
+            )),
         }
     }
 
     fn card(&self, name: &str) -> Result<CardId, Error> {
         match self.get(name)? {
             Value::String(s) => CardId::from_key(s).ok_or_else(|| {
-                Error::malformed(format!(
-                    "There is no card called \"{}\" in Tongiaki.",
-                    truncate(s)
-                ))
+                Error::malformed("malformed.unknown_card", args![card = truncate(s)])
             }),
-            other => Err(Error::malformed(format!(
-                "\"{name}\" of the {} action must be a card id such as \"tonga\", not {}.",
-                self.ty,
-                describe(other)
-            ))),
+            other => Err(Error::malformed(
+                "malformed.not_card",
+                self.got(name, other),
+            )),
         }
     }
 }

@@ -1,5 +1,30 @@
-//! Errors are values with a message a player understands (API.md).
+//! Errors are values with a message a player understands (API.md), and a
+//! message key with named arguments so that a front end can say the same in
+//! its own language.
+//!
+//! Every error has a `code` (API.md), a `key` and `args`, and the English
+//! `message`, which is always [`ENGLISH`]`[key]` filled with `args` by
+//! [`render`]. Keys are dotted lower snake case: `bad_options.*`,
+//! `malformed.*`, `illegal.*`, `game_over`, `bad_save.*` and `internal.*`
+//! name whole messages; `verb.*` (an action type in words), `pending.*`
+//! (what the game waits for) and `json.*` (the kind of a JSON value that was
+//! given) are parts that other messages refer to with `{@name}`. The one
+//! free-form key is `text` (`{text}`), for messages the engine does not
+//! write itself (the bots' own words).
+//!
+//! Templates (the same syntax in www/i18n.js):
+//! - `{name}`: the argument (a string or number; a list is joined with ", ");
+//! - `{name|one|other}`: `one` if the argument is 1 (or a list of one), else `other`;
+//! - `{name/sep}`: a list joined with `sep`, e.g. `{beaches/ or }`;
+//! - `{@name}`: the template whose key is the argument, filled with the same
+//!   arguments (`{@pending}` with `pending = "pending.land"`).
+//!
+//! A `{` that does not start one of these is an ordinary character, so
+//! `{"name": "Ana"}` in a template is literal text. Beaches in arguments are
+//! numbered from 1 as players see them; card names are proper names and
+//! stay as they are in every language.
 
+use serde_json::{Map, Value};
 use std::fmt;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -23,30 +48,91 @@ impl ErrorCode {
     }
 }
 
+/// Named arguments of a message, in the order the message names them.
+pub type Args = Vec<(&'static str, Value)>;
+
+/// `args![island = tile.name(), beach = b + 1]`: an [`Args`] list.
+macro_rules! args {
+    ($($k:ident = $v:expr),* $(,)?) => {
+        vec![$((stringify!($k), serde_json::Value::from($v))),*]
+    };
+}
+pub(crate) use args;
+
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Error {
     pub code: ErrorCode,
+    /// The message key (see the module documentation and [`ENGLISH`]).
+    pub key: &'static str,
+    /// The message's named arguments.
+    pub args: Args,
+    /// [`ENGLISH`]`[key]` filled with `args`.
     pub message: String,
 }
 
 impl Error {
-    pub fn new(code: ErrorCode, message: impl Into<String>) -> Error {
+    /// An error with a key from [`ENGLISH`]; the message is its template
+    /// filled with `args`.
+    pub fn keyed(code: ErrorCode, key: &'static str, args: Args) -> Error {
+        let message = match english(key) {
+            Some(t) => render(t, &args, &english),
+            None => {
+                debug_assert!(false, "no English template for {key}");
+                key.to_string()
+            }
+        };
         Error {
             code,
-            message: message.into(),
+            key,
+            args,
+            message,
         }
     }
-    pub fn bad_options(m: impl Into<String>) -> Error {
-        Error::new(ErrorCode::BadOptions, m)
+
+    /// A free-form message the engine did not write itself: key `text`,
+    /// argument `text`.
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Error {
+        Error::keyed(code, "text", args![text = message.into()])
     }
-    pub fn malformed(m: impl Into<String>) -> Error {
-        Error::new(ErrorCode::MalformedAction, m)
+
+    pub fn bad_options(key: &'static str, args: Args) -> Error {
+        Error::keyed(ErrorCode::BadOptions, key, args)
     }
-    pub fn illegal(m: impl Into<String>) -> Error {
-        Error::new(ErrorCode::IllegalAction, m)
+    pub fn malformed(key: &'static str, args: Args) -> Error {
+        Error::keyed(ErrorCode::MalformedAction, key, args)
     }
-    pub fn bad_save(m: impl Into<String>) -> Error {
-        Error::new(ErrorCode::BadSave, m)
+    pub fn illegal(key: &'static str, args: Args) -> Error {
+        Error::keyed(ErrorCode::IllegalAction, key, args)
+    }
+    pub fn bad_save(key: &'static str, args: Args) -> Error {
+        Error::keyed(ErrorCode::BadSave, key, args)
+    }
+    pub fn game_over() -> Error {
+        Error::keyed(ErrorCode::GameOver, "game_over", Vec::new())
+    }
+
+    /// An error whose template says `{@reason}`: `args`, then `reason` =
+    /// the inner error's key, then the inner error's arguments.
+    pub fn wrap(code: ErrorCode, key: &'static str, mut args: Args, inner: &Error) -> Error {
+        args.push(("reason", Value::from(inner.key)));
+        for (k, v) in &inner.args {
+            debug_assert!(
+                args.iter().all(|(a, _)| a != k),
+                "argument {k} of {} clashes with {key}",
+                inner.key
+            );
+            args.push((k, v.clone()));
+        }
+        Error::keyed(code, key, args)
+    }
+
+    /// The arguments as a JSON object.
+    pub fn args_json(&self) -> Value {
+        let mut m = Map::new();
+        for (k, v) in &self.args {
+            m.insert((*k).to_string(), v.clone());
+        }
+        Value::Object(m)
     }
 }
 
@@ -57,3 +143,266 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// The English template of a key.
+pub fn english(key: &str) -> Option<&'static str> {
+    ENGLISH.iter().find(|(k, _)| *k == key).map(|(_, t)| *t)
+}
+
+/// Fills `template` with `args` (see the module documentation); `lookup`
+/// gives the templates `{@name}` refers to. A placeholder whose argument is
+/// missing stays as it is.
+pub fn render<'t>(
+    template: &str,
+    args: &[(&str, Value)],
+    lookup: &dyn Fn(&str) -> Option<&'t str>,
+) -> String {
+    render_depth(template, args, lookup, 0)
+}
+
+fn render_depth<'t>(
+    template: &str,
+    args: &[(&str, Value)],
+    lookup: &dyn Fn(&str) -> Option<&'t str>,
+    depth: u8,
+) -> String {
+    let arg = |name: &str| args.iter().find(|(k, _)| *k == name).map(|(_, v)| v);
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut rest = template;
+    while let Some(i) = rest.find('{') {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 1..];
+        match placeholder(after) {
+            None => {
+                out.push('{');
+                rest = after;
+            }
+            Some((p, len)) => {
+                let whole = &rest[i..i + 1 + len];
+                rest = &after[len..];
+                let Some(v) = arg(p.name) else {
+                    out.push_str(whole);
+                    continue;
+                };
+                match p.kind {
+                    Kind::Plain => out.push_str(&scalar_list(v, ", ")),
+                    Kind::Join(sep) => out.push_str(&scalar_list(v, sep)),
+                    Kind::Plural(one, other) => {
+                        let n = match v {
+                            Value::Array(a) => a.len() as f64,
+                            v => v.as_f64().unwrap_or(0.0),
+                        };
+                        out.push_str(if n == 1.0 { one } else { other });
+                    }
+                    Kind::Ref => match v.as_str().and_then(lookup) {
+                        Some(t) if depth < 4 => {
+                            out.push_str(&render_depth(t, args, lookup, depth + 1))
+                        }
+                        _ => out.push_str(whole),
+                    },
+                }
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+enum Kind<'a> {
+    Plain,
+    Ref,
+    Join(&'a str),
+    Plural(&'a str, &'a str),
+}
+
+struct Placeholder<'a> {
+    name: &'a str,
+    kind: Kind<'a>,
+}
+
+/// A placeholder at the start of `s` (just after its `{`), and its length
+/// including the closing `}`.
+fn placeholder(s: &str) -> Option<(Placeholder<'_>, usize)> {
+    let (is_ref, body) = match s.strip_prefix('@') {
+        Some(b) => (true, b),
+        None => (false, s),
+    };
+    let name_len = body
+        .bytes()
+        .take_while(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || *b == b'_')
+        .count();
+    if name_len == 0 {
+        return None;
+    }
+    let name = &body[..name_len];
+    let tail = &body[name_len..];
+    let pre = usize::from(is_ref) + name_len;
+    match tail.as_bytes().first()? {
+        b'}' => Some((
+            Placeholder {
+                name,
+                kind: if is_ref { Kind::Ref } else { Kind::Plain },
+            },
+            pre + 1,
+        )),
+        b'|' | b'/' if !is_ref => {
+            let end = tail.find('}')?;
+            let inner = &tail[1..end];
+            let kind = if tail.starts_with('/') {
+                Kind::Join(inner)
+            } else {
+                let (one, other) = inner.split_once('|').unwrap_or((inner, inner));
+                Kind::Plural(one, other)
+            };
+            Some((Placeholder { name, kind }, pre + end + 1))
+        }
+        _ => None,
+    }
+}
+
+fn scalar_list(v: &Value, sep: &str) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Array(items) => items
+            .iter()
+            .map(|x| scalar_list(x, ", "))
+            .collect::<Vec<_>>()
+            .join(sep),
+        other => other.to_string(),
+    }
+}
+
+/// Every message key and its English template. www/lang/*.js translate
+/// exactly these keys (tests/errors.rs checks it).
+pub const ENGLISH: &[(&str, &str)] = &[
+    // Free-form text the engine did not write (the bots' own words).
+    ("text", "{text}"),
+    // Parts: the kind of a JSON value that was given instead of the right one.
+    ("json.null", "null"),
+    ("json.boolean", "the boolean {value}"),
+    ("json.number", "the number {value}"),
+    ("json.string", "the string \"{value}\""),
+    ("json.array", "an array"),
+    ("json.object", "an object"),
+    // Parts: an action in words (illegal.not_now).
+    ("verb.setup_place", "place a setup ship"),
+    ("verb.expand", "expand"),
+    ("verb.found_kingdom", "found a king island"),
+    ("verb.resettle", "resettle"),
+    ("verb.place_new", "place new ships"),
+    ("verb.emigrate", "emigrate"),
+    ("verb.land", "land a ship"),
+    ("verb.return", "send a ship home"),
+    ("verb.place_card", "lay a card"),
+    ("verb.place_ship", "place a ship on a new island"),
+    // Parts: what the game waits for (also the snapshot's prompt).
+    ("pending.setup", "{player}: place a ship on a beach of Tonga (setup, R2)."),
+    ("pending.turn", "{player}: expand, found a king island or resettle."),
+    ("pending.turn_new", "{player}: no ship on an island, so place new ships (R50)."),
+    ("pending.emigrate", "{player}: emigrate from a full beach (R20)."),
+    ("pending.land", "{player}: land the arriving ships on {island} (R23)."),
+    ("pending.place_card", "{player}: lay the revealed card {card} next to the table."),
+    ("pending.place_ship", "{player}: put a ship on {island}."),
+    ("pending.over", "The game is over."),
+    // bad_options: the game options (and scripts).
+    ("bad_options.not_object", "The game options must be an object such as {\"players\": [{\"name\": \"Ana\"}, {\"name\": \"Bo\"}]}."),
+    ("bad_options.not_json", "The game options cannot be read as JSON: {detail}."),
+    ("bad_options.players_not_array", "\"players\" must be an array of 2 to 6 players."),
+    ("bad_options.no_players", "The game options need \"players\": 2 to 6 players in seat order."),
+    ("bad_options.player_count", "Tongiaki is played by 2 to 6 players, not {count}."),
+    ("bad_options.player_not_object", "Player {player} must be an object such as {\"name\": \"Ana\"}."),
+    ("bad_options.name_too_long", "The name of player {player} is longer than 40 characters."),
+    ("bad_options.name_not_string", "The name of player {player} must be a string."),
+    ("bad_options.unknown_color", "Player {player} asks for the colour \"{color}\"; the colours are {colors/, }."),
+    ("bad_options.color_taken", "Two players cannot both play {color}."),
+    ("bad_options.color_not_string", "The colour of player {player} must be a string."),
+    ("bad_options.seed_range", "The seed must be a whole number from 0 to {max}, not {seed}."),
+    ("bad_options.seed_not_number", "The seed must be a number."),
+    ("bad_options.no_random", "No seed was given and no random source is available ({detail})."),
+    ("bad_options.deck_not_array", "The deck must be an array of card ids, top of the pile first."),
+    ("bad_options.deck_count", "The deck must list all {expected} cards other than Tonga exactly once; it lists {count}."),
+    ("bad_options.deck_entry_not_string", "Every entry of the deck must be a card id string such as \"samoa\"."),
+    ("bad_options.deck_unknown_card", "The deck names an unknown card \"{card}\"."),
+    ("bad_options.deck_tonga", "Tonga starts on the table; it cannot be in the deck."),
+    ("bad_options.deck_twice", "The deck lists {card} twice."),
+    ("bad_options.script_not_json", "The script is not valid JSON: {detail}"),
+    ("bad_options.script_actions", "The script's \"actions\" must be an array of actions."),
+    // malformed: an action that is not one (API.md).
+    ("malformed.not_json", "The action cannot be read as JSON: {detail}."),
+    ("malformed.not_object", "An action must be a JSON object with a \"type\", not {@got}."),
+    ("malformed.no_type", "The action has no \"type\" field."),
+    ("malformed.type_not_string", "The action's \"type\" must be a string, not {@got}."),
+    ("malformed.unknown_type", "Unknown action type \"{given}\"; known types are {types/, }."),
+    ("malformed.missing_field", "The {action} action needs a \"{field}\" field."),
+    ("malformed.take_not_object", "\"take\" of an expand action must be an object {tile, beach}, not {@got}."),
+    ("malformed.negative", "\"{field}\" of the {action} action must not be negative (got {number})."),
+    ("malformed.not_whole", "\"{field}\" of the {action} action must be a whole number (got {number})."),
+    ("malformed.not_number", "\"{field}\" of the {action} action must be a number, not {@got}."),
+    ("malformed.too_many_beaches", "\"{field}\" of the {action} action lists {count} beaches; no island has that many."),
+    ("malformed.not_beach_list", "\"{field}\" of the {action} action must be an array of beach numbers, not {@got}."),
+    ("malformed.not_card", "\"{field}\" of the {action} action must be a card id such as \"tonga\", not {@got}."),
+    ("malformed.unknown_card", "There is no card called \"{card}\" in Tongiaki."),
+    // illegal: well formed but not allowed now.
+    ("illegal.not_now", "You cannot {@verb} now: {@pending}"),
+    ("illegal.not_allowed", "That move is not allowed now: {@pending}"),
+    ("illegal.no_such_beach", "{island} has no such beach; its beaches are numbered 1 to {beaches}."),
+    ("illegal.water_card", "{card} is a water card; ships stay on islands."),
+    ("illegal.removed", "{island} has left the game (R25)."),
+    ("illegal.not_on_table", "{island} is not on the table yet."),
+    ("illegal.setup_beach_full", "Beach {beach} of Tonga already has {ships} ships: during setup every beach keeps a free place (R2)."),
+    ("illegal.no_island_ships", "You have no ship on an island: place new ships instead (R50)."),
+    ("illegal.king_island", "{island} is a king island: no one may expand there (R31)."),
+    ("illegal.supply_empty", "Your supply is empty: to expand, take one of your ships from an island (R51)."),
+    ("illegal.supply_not_empty", "You still have ships in your supply; taking a ship from an island is only for an empty supply (R51)."),
+    ("illegal.one_per_beach", "An expansion puts at most one new ship on each beach (R10)."),
+    ("illegal.no_free_place", "Beach {beach} of {island} has no free place."),
+    ("illegal.take_no_ship", "You have no ship on beach {beach} of {island} to take (R51)."),
+    ("illegal.take_king", "{island} is a king island: its king stays (R51)."),
+    ("illegal.take_one_ship", "With an empty supply exactly one ship is placed (R51)."),
+    ("illegal.take_same_beach", "The ship must go to another beach than the one it was taken from (R51)."),
+    ("illegal.take_last_ship", "After taking that ship you have no ship left on {island} (R51)."),
+    ("illegal.expand_no_ship", "You have no ship on {island}: expand only where you have ships (R10)."),
+    ("illegal.expand_count", "An expansion on {island} places exactly {count} {count|ship|ships} — the least of your {ships} {ships|ship|ships} there, its {beaches} beaches and your supply of {supply} (R10)."),
+    ("illegal.tonga_king", "Tonga can never be a king island (R30)."),
+    ("illegal.king_not_on_table", "{island} is not on the table."),
+    ("illegal.king_water", "{island} is a water card; only an island can be a king island."),
+    ("illegal.already_king", "{island} is already a king island (R30)."),
+    ("illegal.king_no_ship", "You have no ship on {island}: found a king island only where you have ships (R30)."),
+    ("illegal.king_others", "Other players have ships on {island}: a king island needs you alone there (R30)."),
+    ("illegal.two_kings", "You already have two king islands (R30)."),
+    ("illegal.resettle", "You have no ship on an island and can place new ships: do that instead (R50)."),
+    ("illegal.place_new_has_ships", "You have ships on islands: new ships are placed only by a player who has none (R50)."),
+    ("illegal.place_new_king", "{island} is a king island: no one may put ships there (R31)."),
+    ("illegal.place_new_count", "Place two new ships on Tonga or one on another island, not {count} on {island} (R50)."),
+    ("illegal.no_room", "Beach {beach} of {island} has no room for that."),
+    ("illegal.beach_not_full", "Beach {beach} of {island} is not full: only a full beach sails off (R20)."),
+    ("illegal.no_jetty", "Beach {beach} of {island} has no jetty toward edge {jetty}; its {jetties|jetty points|jetties point} to edge {jetties/ and } (R20)."),
+    ("illegal.endless_voyage", "That voyage would only send ships round between the cards on the table for ever; choose another way out (R25)."),
+    ("illegal.no_arriving_ship", "No ship of seat {seat} is left in the arriving group."),
+    ("illegal.beach_full", "Beach {beach} of {island} is full."),
+    ("illegal.owed_beach", "First every beach that had room when the group arrived gets one ship: choose beach {beaches/ or } (R23)."),
+    ("illegal.endless_landing", "That landing would leave an endless chain of emigrations; place the ship elsewhere (R25)."),
+    ("illegal.room_for_all", "There is room on {island} for every arriving ship: none is sent home (R23)."),
+    ("illegal.endless_return", "Sending that ship home would leave an endless chain of emigrations (R25)."),
+    ("illegal.hex_taken", "That hex already holds {card}."),
+    ("illegal.rotation", "A rotation is 0 to 5 (steps of 60°), not {rotation}."),
+    ("illegal.not_adjacent", "{card} must be laid next to a card on the table (R40)."),
+    ("illegal.emblem", "{card}'s emblem edge must face a card on the table: try another rotation (R40)."),
+    // game_over: any action once the game is over.
+    ("game_over", "The game is over: no more moves can be made."),
+    // bad_save: a save that does not load.
+    ("bad_save.too_large", "This file is {bytes} bytes long; a Tongiaki save is never larger than {max} bytes."),
+    ("bad_save.not_json", "This is not a Tongiaki save: it is not valid JSON ({detail})."),
+    ("bad_save.not_object", "This is not a Tongiaki save: it is not a JSON object."),
+    ("bad_save.format", "This is not a Tongiaki save (its \"format\" is wrong)."),
+    ("bad_save.version", "This save has version {version}; this game reads version 1."),
+    ("bad_save.no_options", "The save has no \"options\"."),
+    ("bad_save.options", "The save's options are not valid: {@reason}"),
+    ("bad_save.no_seed", "The save's options have no seed, so the game cannot be replayed."),
+    ("bad_save.no_actions", "The save has no \"actions\" list."),
+    ("bad_save.game", "{@reason}"),
+    ("bad_save.entry", "Entry {entry} of the save ({entry_type}) cannot be replayed: {@reason}"),
+    // internal: should never happen (the browser wrapper).
+    ("internal.serialize", "Internal error: {detail}."),
+    ("internal.invalid_json", "Internal error: the engine wrote invalid JSON."),
+];

@@ -8,7 +8,7 @@ use crate::action::{Action, BeachRef};
 use crate::board::{colours, expand_counts, Board, MAX_SEATS, SHIPS_PER_PLAYER};
 use crate::cards::CardId;
 use crate::chain::{landing_moves, play_land_move, ChainSearch, LandMove, Landing};
-use crate::error::{Error, ErrorCode};
+use crate::error::{args, Args, Error, ErrorCode};
 use crate::event::GameEvent;
 use crate::hex::{edge_to_world, opposite, world_to_edge, Hex};
 use crate::options::{GameOptions, COLORS};
@@ -85,9 +85,10 @@ impl Game {
     pub fn new(options: GameOptions) -> Result<Game, Error> {
         let n = options.players.len();
         if !(2..=6).contains(&n) {
-            return Err(Error::bad_options(format!(
-                "Tongiaki is played by 2 to 6 players, not {n}."
-            )));
+            return Err(Error::bad_options(
+                "bad_options.player_count",
+                args![count = n],
+            ));
         }
         let seed = match options.seed {
             Some(s) => s,
@@ -451,36 +452,30 @@ impl Game {
     }
 
     /// R30, with the reason when it is not allowed.
-    fn can_found_kingdom(&self, c: CardId, seat: u8) -> Result<(), String> {
+    /// The reason is a message key; its only argument is `island`, the
+    /// card's name (see `explain_illegal`). No allocation: legal action
+    /// generation calls this for every island.
+    fn can_found_kingdom(&self, c: CardId, seat: u8) -> Result<(), &'static str> {
         if c == CardId::TONGA {
-            return Err("Tonga can never be a king island (R30).".into());
+            return Err("illegal.tonga_king");
         }
         if !self.board.on_table(c) {
-            return Err(format!("{} is not on the table.", c.name()));
+            return Err("illegal.king_not_on_table");
         }
         if c.is_water() {
-            return Err(format!(
-                "{} is a water card; only an island can be a king island.",
-                c.name()
-            ));
+            return Err("illegal.king_water");
         }
         if self.board.is_king(c) {
-            return Err(format!("{} is already a king island (R30).", c.name()));
+            return Err("illegal.already_king");
         }
         if self.board.ships.seat_on(c, seat) == 0 {
-            return Err(format!(
-                "You have no ship on {}: found a king island only where you have ships (R30).",
-                c.name()
-            ));
+            return Err("illegal.king_no_ship");
         }
         if self.board.ships.total_on(c) > self.board.ships.seat_on(c, seat) {
-            return Err(format!(
-                "Other players have ships on {}: a king island needs you alone there (R30).",
-                c.name()
-            ));
+            return Err("illegal.king_others");
         }
         if self.board.kings_of(seat).count() >= 2 {
-            return Err("You already have two king islands (R30).".into());
+            return Err("illegal.two_kings");
         }
         Ok(())
     }
@@ -508,7 +503,7 @@ impl Game {
     /// Parses and applies a JSON action (API.md `apply`).
     pub fn apply_json(&mut self, v: &Value) -> Result<Vec<GameEvent>, Error> {
         if self.is_over() {
-            return Err(Error::new(ErrorCode::GameOver, self.game_over_message()));
+            return Err(Error::game_over());
         }
         let a = Action::from_json(v)?;
         self.apply(&a)
@@ -517,17 +512,13 @@ impl Game {
     /// Applies a legal action; on error the game is exactly as before.
     pub fn apply(&mut self, action: &Action) -> Result<Vec<GameEvent>, Error> {
         if self.is_over() {
-            return Err(Error::new(ErrorCode::GameOver, self.game_over_message()));
+            return Err(Error::game_over());
         }
         let a = action.normalized();
         if !self.legal_actions_ref().contains(&a) {
-            return Err(Error::illegal(self.explain_illegal(&a)));
+            return Err(self.explain_illegal(&a));
         }
         Ok(self.apply_trusted(&a))
-    }
-
-    fn game_over_message(&self) -> String {
-        "The game is over: no more moves can be made.".into()
     }
 
     /// Applies an action taken from [`Game::legal_actions`] without checking
@@ -886,71 +877,93 @@ impl Game {
 
     /// What the game waits for, in words.
     pub fn pending_words(&self) -> String {
+        let args = self.pending_args();
+        crate::error::render("{@pending}", &args, &crate::error::english)
+    }
+
+    /// What the game waits for, as the arguments of a `{@pending}` part:
+    /// `pending` (a `pending.*` key), `player` and `island` or `card`.
+    fn pending_args(&self) -> Args {
         let who = if self.is_over() {
             ""
         } else {
             self.player_name(self.current)
         };
         match self.phase {
-            Phase::Setup { .. } => format!("{who}: place a ship on a beach of Tonga (setup, R2)."),
+            Phase::Setup { .. } => args![pending = "pending.setup", player = who],
             Phase::Turn => {
                 if self.has_island_ships(self.current) {
-                    format!("{who}: expand, found a king island or resettle.")
+                    args![pending = "pending.turn", player = who]
                 } else {
-                    format!("{who}: no ship on an island, so place new ships (R50).")
+                    args![pending = "pending.turn_new", player = who]
                 }
             }
-            Phase::Emigrate => format!("{who}: emigrate from a full beach (R20)."),
-            Phase::Land(l) => format!("{who}: land the arriving ships on {} (R23).", l.tile.name()),
-            Phase::PlaceCard { card, .. } => {
-                format!(
-                    "{who}: lay the revealed card {} next to the table.",
-                    card.name()
-                )
+            Phase::Emigrate => args![pending = "pending.emigrate", player = who],
+            Phase::Land(l) => {
+                args![
+                    pending = "pending.land",
+                    player = who,
+                    island = l.tile.name()
+                ]
             }
-            Phase::PlaceShip { tile, .. } => format!("{who}: put a ship on {}.", tile.name()),
-            Phase::Over => "The game is over.".into(),
+            Phase::PlaceCard { card, .. } => {
+                args![
+                    pending = "pending.place_card",
+                    player = who,
+                    card = card.name()
+                ]
+            }
+            Phase::PlaceShip { tile, .. } => {
+                args![
+                    pending = "pending.place_ship",
+                    player = who,
+                    island = tile.name()
+                ]
+            }
+            Phase::Over => args![pending = "pending.over"],
         }
     }
 
     /// Why `a` (normalized, not legal now) is refused, in a player's words.
-    fn explain_illegal(&self, a: &Action) -> String {
-        let wrong_time = || format!("You cannot {} now: {}", verb(a), self.pending_words());
+    fn explain_illegal(&self, a: &Action) -> Error {
+        let wrong_time = || {
+            let mut args = args![verb = verb(a)];
+            args.extend(self.pending_args());
+            Error::illegal("illegal.not_now", args)
+        };
+        let no = Error::illegal;
         let seat = self.current;
         let ships = &self.board.ships;
-        let beach_of = |tile: CardId, b: u32| -> Result<usize, String> {
+        let beach_of = |tile: CardId, b: u32| -> Result<usize, Error> {
             let nb = tile.spec().beaches.len();
             if (b as usize) < nb {
                 Ok(b as usize)
             } else {
-                Err(format!(
-                    "{} has no such beach; its beaches are numbered 1 to {nb}.",
-                    tile.name()
+                Err(no(
+                    "illegal.no_such_beach",
+                    args![island = tile.name(), beaches = nb],
                 ))
             }
         };
-        let island_on_table = |tile: CardId| -> Result<(), String> {
+        let island_on_table = |tile: CardId| -> Result<(), Error> {
             if tile.is_water() {
-                Err(format!(
-                    "{} is a water card; ships stay on islands.",
-                    tile.name()
-                ))
+                Err(no("illegal.water_card", args![card = tile.name()]))
             } else if self.board.removed.contains(&tile) {
-                Err(format!("{} has left the game (R25).", tile.name()))
+                Err(no("illegal.removed", args![island = tile.name()]))
             } else if !self.board.on_table(tile) {
-                Err(format!("{} is not on the table yet.", tile.name()))
+                Err(no("illegal.not_on_table", args![island = tile.name()]))
             } else {
                 Ok(())
             }
         };
-        let r: Result<(), String> = (|| match (self.phase, a) {
+        let at = |key, b: usize, tile: CardId| no(key, args![beach = b + 1, island = tile.name()]);
+        let r: Result<(), Error> = (|| match (self.phase, a) {
             (Phase::Setup { .. }, Action::SetupPlace { beach }) => {
                 let b = beach_of(CardId::TONGA, *beach)?;
                 if ships.free_places(CardId::TONGA, b) < 2 {
-                    return Err(format!(
-                        "Beach {} of Tonga already has {} ships: during setup every beach keeps a free place (R2).",
-                        b + 1,
-                        ships.beach(CardId::TONGA, b).count
+                    return Err(no(
+                        "illegal.setup_beach_full",
+                        args![beach = b + 1, ships = ships.beach(CardId::TONGA, b).count],
                     ));
                 }
                 Ok(())
@@ -965,133 +978,100 @@ impl Game {
             ) => {
                 island_on_table(*tile)?;
                 if !self.has_island_ships(seat) {
-                    return Err(
-                        "You have no ship on an island: place new ships instead (R50).".into(),
-                    );
+                    return Err(no("illegal.no_island_ships", args![]));
                 }
                 if self.board.is_king(*tile) {
-                    return Err(format!(
-                        "{} is a king island: no one may expand there (R31).",
-                        tile.name()
-                    ));
+                    return Err(no("illegal.king_island", args![island = tile.name()]));
                 }
                 let s = self.supply[seat as usize];
                 match take {
-                    None if s == 0 => {
-                        return Err("Your supply is empty: to expand, take one of your ships from an island (R51).".into())
-                    }
-                    Some(_) if s > 0 => {
-                        return Err("You still have ships in your supply; taking a ship from an island is only for an empty supply (R51).".into())
-                    }
+                    None if s == 0 => return Err(no("illegal.supply_empty", args![])),
+                    Some(_) if s > 0 => return Err(no("illegal.supply_not_empty", args![])),
                     _ => {}
                 }
                 for w in beaches.windows(2) {
                     if w[0] == w[1] {
-                        return Err(
-                            "An expansion puts at most one new ship on each beach (R10).".into(),
-                        );
+                        return Err(no("illegal.one_per_beach", args![]));
                     }
                 }
                 for &b in beaches {
                     let b = beach_of(*tile, b)?;
                     if ships.is_full(*tile, b) {
-                        return Err(format!(
-                            "Beach {} of {} has no free place.",
-                            b + 1,
-                            tile.name()
-                        ));
+                        return Err(at("illegal.no_free_place", b, *tile));
                     }
                 }
                 if let Some(t) = take {
                     island_on_table(t.tile)?;
                     let fb = beach_of(t.tile, t.beach)?;
                     if ships.beach(t.tile, fb).by_seat[seat as usize] == 0 {
-                        return Err(format!(
-                            "You have no ship on beach {} of {} to take (R51).",
-                            fb + 1,
-                            t.tile.name()
-                        ));
+                        return Err(at("illegal.take_no_ship", fb, t.tile));
                     }
                     if self.board.is_king(t.tile) {
-                        return Err(format!(
-                            "{} is a king island: its king stays (R51).",
-                            t.tile.name()
-                        ));
+                        return Err(no("illegal.take_king", args![island = t.tile.name()]));
                     }
                     if beaches.len() != 1 {
-                        return Err("With an empty supply exactly one ship is placed (R51).".into());
+                        return Err(no("illegal.take_one_ship", args![]));
                     }
                     if t.tile == *tile && beaches[0] == t.beach {
-                        return Err("The ship must go to another beach than the one it was taken from (R51).".into());
+                        return Err(no("illegal.take_same_beach", args![]));
                     }
                     let left = ships.seat_on(*tile, seat) - u8::from(t.tile == *tile);
                     if left == 0 {
-                        return Err(format!(
-                            "After taking that ship you have no ship left on {} (R51).",
-                            tile.name()
-                        ));
+                        return Err(no("illegal.take_last_ship", args![island = tile.name()]));
                     }
                     return Ok(());
                 }
                 let n = ships.seat_on(*tile, seat);
                 if n == 0 {
-                    return Err(format!(
-                        "You have no ship on {}: expand only where you have ships (R10).",
-                        tile.name()
-                    ));
+                    return Err(no("illegal.expand_no_ship", args![island = tile.name()]));
                 }
                 let nb = tile.spec().beaches.len();
                 let k = (n as usize).min(nb).min(s as usize);
                 if beaches.len() != k {
-                    return Err(format!(
-                        "An expansion on {} places exactly {k} ship{} — the least of your {n} ship{} there, its {nb} beaches and your supply of {s} (R10).",
-                        tile.name(),
-                        if k == 1 { "" } else { "s" },
-                        if n == 1 { "" } else { "s" },
+                    return Err(no(
+                        "illegal.expand_count",
+                        args![
+                            island = tile.name(),
+                            count = k,
+                            ships = n,
+                            beaches = nb,
+                            supply = s
+                        ],
                     ));
                 }
                 Ok(())
             }
             (Phase::Turn, Action::FoundKingdom { tile }) => {
                 if !self.has_island_ships(seat) {
-                    return Err(
-                        "You have no ship on an island: place new ships instead (R50).".into(),
-                    );
+                    return Err(no("illegal.no_island_ships", args![]));
                 }
                 self.can_found_kingdom(*tile, seat)
+                    .map_err(|key| match key {
+                        "illegal.tonga_king" | "illegal.two_kings" => no(key, args![]),
+                        _ => no(key, args![island = tile.name()]),
+                    })
             }
-            (Phase::Turn, Action::Resettle) => Err(
-                "You have no ship on an island and can place new ships: do that instead (R50)."
-                    .into(),
-            ),
+            (Phase::Turn, Action::Resettle) => Err(no("illegal.resettle", args![])),
             (Phase::Turn, Action::PlaceNew { tile, beaches }) => {
                 if self.has_island_ships(seat) {
-                    return Err("You have ships on islands: new ships are placed only by a player who has none (R50).".into());
+                    return Err(no("illegal.place_new_has_ships", args![]));
                 }
                 island_on_table(*tile)?;
                 if self.board.is_king(*tile) {
-                    return Err(format!(
-                        "{} is a king island: no one may put ships there (R31).",
-                        tile.name()
-                    ));
+                    return Err(no("illegal.place_new_king", args![island = tile.name()]));
                 }
                 let want = if *tile == CardId::TONGA { 2 } else { 1 };
                 if beaches.len() != want {
-                    return Err(format!(
-                        "Place two new ships on Tonga or one on another island, not {} on {} (R50).",
-                        beaches.len(),
-                        tile.name()
+                    return Err(no(
+                        "illegal.place_new_count",
+                        args![count = beaches.len(), island = tile.name()],
                     ));
                 }
                 for &b in beaches {
                     let b = beach_of(*tile, b)?;
                     let need = beaches.iter().filter(|&&x| x as usize == b).count() as u8;
                     if ships.free_places(*tile, b) < need {
-                        return Err(format!(
-                            "Beach {} of {} has no room for that.",
-                            b + 1,
-                            tile.name()
-                        ));
+                        return Err(at("illegal.no_room", b, *tile));
                     }
                 }
                 Ok(())
@@ -1100,85 +1080,60 @@ impl Game {
                 island_on_table(*tile)?;
                 let b = beach_of(*tile, *beach)?;
                 if !ships.is_full(*tile, b) {
-                    return Err(format!(
-                        "Beach {} of {} is not full: only a full beach sails off (R20).",
-                        b + 1,
-                        tile.name()
-                    ));
+                    return Err(at("illegal.beach_not_full", b, *tile));
                 }
                 let jetties = tile.spec().beaches[b].jetties;
                 if !jetties.iter().any(|&j| j as u32 == *jetty) {
-                    return Err(format!(
-                        "Beach {} of {} has no jetty toward edge {jetty}; its jett{} point{} to edge {} (R20).",
-                        b + 1,
-                        tile.name(),
-                        if jetties.len() == 1 { "y" } else { "ies" },
-                        if jetties.len() == 1 { "s" } else { "" },
-                        jetties.iter().map(|j| j.to_string()).collect::<Vec<_>>().join(" and "),
+                    return Err(no(
+                        "illegal.no_jetty",
+                        args![
+                            beach = b + 1,
+                            island = tile.name(),
+                            jetty = *jetty,
+                            jetties = jetties.to_vec(),
+                        ],
                     ));
                 }
-                Err("That voyage would only send ships round between the cards on the table for ever; choose another way out (R25).".into())
+                Err(no("illegal.endless_voyage", args![]))
             }
             (Phase::Land(l), Action::Land { seat: s, beach }) => {
                 if *s as usize >= MAX_SEATS || l.group[*s as usize] == 0 {
-                    return Err(format!(
-                        "No ship of seat {s} is left in the arriving group."
-                    ));
+                    return Err(no("illegal.no_arriving_ship", args![seat = *s]));
                 }
                 let b = beach_of(l.tile, *beach)?;
                 if ships.is_full(l.tile, b) {
-                    return Err(format!("Beach {} of {} is full.", b + 1, l.tile.name()));
+                    return Err(at("illegal.beach_full", b, l.tile));
                 }
                 if l.owed != 0 && l.owed & (1 << b) == 0 {
-                    let owed: Vec<String> = (0..8)
+                    let owed: Vec<u32> = (0..8)
                         .filter(|i| l.owed & (1 << i) != 0)
                         .map(|i| i + 1)
-                        .map(|i| i.to_string())
                         .collect();
-                    return Err(format!(
-                        "First every beach that had room when the group arrived gets one ship: choose beach {} (R23).",
-                        owed.join(" or ")
-                    ));
+                    return Err(no("illegal.owed_beach", args![beaches = owed]));
                 }
-                Err("That landing would leave an endless chain of emigrations; place the ship elsewhere (R25).".into())
+                Err(no("illegal.endless_landing", args![]))
             }
             (Phase::Land(l), Action::Return { seat: s }) => {
                 if *s as usize >= MAX_SEATS || l.group[*s as usize] == 0 {
-                    return Err(format!(
-                        "No ship of seat {s} is left in the arriving group."
-                    ));
+                    return Err(no("illegal.no_arriving_ship", args![seat = *s]));
                 }
                 if l.remaining() <= ships.free_on(l.tile) {
-                    return Err(format!(
-                        "There is room on {} for every arriving ship: none is sent home (R23).",
-                        l.tile.name()
-                    ));
+                    return Err(no("illegal.room_for_all", args![island = l.tile.name()]));
                 }
-                Err(
-                    "Sending that ship home would leave an endless chain of emigrations (R25)."
-                        .into(),
-                )
+                Err(no("illegal.endless_return", args![]))
             }
             (Phase::PlaceCard { card, .. }, Action::PlaceCard { q, r, rotation }) => {
                 let h = Hex::new(*q, *r);
                 if let Some(c) = self.board.card_at(h) {
-                    return Err(format!("That hex already holds {}.", c.name()));
+                    return Err(no("illegal.hex_taken", args![card = c.name()]));
                 }
                 if *rotation >= 6 {
-                    return Err(format!(
-                        "A rotation is 0 to 5 (steps of 60°), not {rotation}."
-                    ));
+                    return Err(no("illegal.rotation", args![rotation = *rotation]));
                 }
                 if !(0..6).any(|d| self.board.card_at(h.neighbor(d)).is_some()) {
-                    return Err(format!(
-                        "{} must be laid next to a card on the table (R40).",
-                        card.name()
-                    ));
+                    return Err(no("illegal.not_adjacent", args![card = card.name()]));
                 }
-                Err(format!(
-                    "{}'s emblem edge must face a card on the table: try another rotation (R40).",
-                    card.name()
-                ))
+                Err(no("illegal.emblem", args![card = card.name()]))
             }
             (Phase::PlaceShip { tile, .. }, Action::PlaceShip { beach }) => {
                 beach_of(tile, *beach)?;
@@ -1187,8 +1142,8 @@ impl Game {
             _ => Err(wrong_time()),
         })();
         match r {
-            Err(m) => m,
-            Ok(()) => format!("That move is not allowed now: {}", self.pending_words()),
+            Err(e) => e,
+            Ok(()) => Error::illegal("illegal.not_allowed", self.pending_args()),
         }
     }
 
@@ -1212,84 +1167,78 @@ impl Game {
     /// and name the entry that failed.
     pub fn load(text: &str) -> Result<Game, Error> {
         if text.len() > MAX_SAVE_BYTES {
-            return Err(Error::bad_save(format!(
-                "This file is {} bytes long; a Tongiaki save is never larger than {} bytes.",
-                text.len(),
-                MAX_SAVE_BYTES
-            )));
+            return Err(Error::bad_save(
+                "bad_save.too_large",
+                args![bytes = text.len(), max = MAX_SAVE_BYTES],
+            ));
         }
-        let v: Value = serde_json::from_str(text).map_err(|e| {
-            Error::bad_save(format!(
-                "This is not a Tongiaki save: it is not valid JSON ({e})."
-            ))
-        })?;
+        let v: Value = serde_json::from_str(text)
+            .map_err(|e| Error::bad_save("bad_save.not_json", args![detail = e.to_string()]))?;
         Game::load_value(&v)
     }
 
     pub fn load_value(v: &Value) -> Result<Game, Error> {
-        let obj = v.as_object().ok_or_else(|| {
-            Error::bad_save("This is not a Tongiaki save: it is not a JSON object.")
-        })?;
+        let obj = v
+            .as_object()
+            .ok_or_else(|| Error::bad_save("bad_save.not_object", args![]))?;
         match obj.get("format") {
             Some(Value::String(f)) if f == "tongiaki-save" => {}
             None => {}
-            _ => {
-                return Err(Error::bad_save(
-                    "This is not a Tongiaki save (its \"format\" is wrong).",
-                ))
-            }
+            _ => return Err(Error::bad_save("bad_save.format", args![])),
         }
         match obj.get("version") {
             None => {}
             Some(x) if x.as_u64() == Some(1) => {}
             Some(x) => {
-                return Err(Error::bad_save(format!(
-                    "This save has version {x}; this game reads version 1."
-                )))
+                return Err(Error::bad_save(
+                    "bad_save.version",
+                    args![version = x.to_string()],
+                ))
             }
         }
         let options = obj
             .get("options")
-            .ok_or_else(|| Error::bad_save("The save has no \"options\"."))?;
-        let mut opts = GameOptions::from_json(options).map_err(|e| {
-            Error::bad_save(format!("The save's options are not valid: {}", e.message))
-        })?;
+            .ok_or_else(|| Error::bad_save("bad_save.no_options", args![]))?;
+        let mut opts = GameOptions::from_json(options)
+            .map_err(|e| Error::wrap(ErrorCode::BadSave, "bad_save.options", args![], &e))?;
         if opts.seed.is_none() {
-            return Err(Error::bad_save(
-                "The save's options have no seed, so the game cannot be replayed.",
-            ));
+            return Err(Error::bad_save("bad_save.no_seed", args![]));
         }
         opts.seed = opts.seed.or(Some(0));
         let actions = match obj.get("actions") {
             Some(Value::Array(a)) => a,
-            _ => return Err(Error::bad_save("The save has no \"actions\" list.")),
+            _ => return Err(Error::bad_save("bad_save.no_actions", args![])),
         };
-        let mut g = Game::new(opts).map_err(|e| Error::bad_save(e.message))?;
+        let mut g = Game::new(opts)
+            .map_err(|e| Error::wrap(ErrorCode::BadSave, "bad_save.game", args![], &e))?;
         for (i, a) in actions.iter().enumerate() {
             g.apply_json(a).map_err(|e| {
                 let ty = a.get("type").and_then(|t| t.as_str()).unwrap_or("?");
-                Error::bad_save(format!(
-                    "Entry {i} of the save ({ty}) cannot be replayed: {}",
-                    e.message
-                ))
+                Error::wrap(
+                    ErrorCode::BadSave,
+                    "bad_save.entry",
+                    args![entry = i, entry_type = ty],
+                    &e,
+                )
             })?;
         }
         Ok(g)
     }
 }
 
+/// The `verb.*` key of an action (the action in words).
 fn verb(a: &Action) -> &'static str {
     match a {
-        Action::SetupPlace { .. } => "place a setup ship",
-        Action::Expand { .. } => "expand",
-        Action::FoundKingdom { .. } => "found a king island",
-        Action::Resettle => "resettle",
-        Action::PlaceNew { .. } => "place new ships",
-        Action::Emigrate { .. } => "emigrate",
-        Action::Land { .. } => "land a ship",
-        Action::Return { .. } => "send a ship home",
-        Action::PlaceCard { .. } => "lay a card",
-        Action::PlaceShip { .. } => "place a ship on a new island",
+        Action::SetupPlace { .. } => "verb.setup_place",
+        Action::Expand { .. } => "verb.expand",
+        Action::FoundKingdom { .. } => "verb.found_kingdom",
+        Action::Resettle => "verb.resettle",
+        Action::PlaceNew { .. } => "verb.place_new",
+        Action::Emigrate { .. } => "verb.emigrate",
+        Action::Land { .. } => "verb.land",
+        Action::Return { .. } => "verb.return",
+        Action::PlaceCard { .. } => "verb.place_card",
+        Action::PlaceShip { .. } => "verb.place_ship",
     }
 }
 
@@ -1315,11 +1264,8 @@ fn subsets(items: &[u32], k: usize) -> Vec<Vec<u32>> {
 /// A seed from the operating system (or the browser, via getrandom's wasm_js).
 fn fresh_seed() -> Result<u64, Error> {
     let mut b = [0u8; 8];
-    getrandom::fill(&mut b).map_err(|e| {
-        Error::bad_options(format!(
-            "No seed was given and no random source is available ({e})."
-        ))
-    })?;
+    getrandom::fill(&mut b)
+        .map_err(|e| Error::bad_options("bad_options.no_random", args![detail = e.to_string()]))?;
     Ok(u64::from_le_bytes(b) & crate::options::MAX_SEED)
 }
 

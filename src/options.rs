@@ -1,7 +1,7 @@
 //! Options of a new game (API.md `new Game({...})`), strictly validated.
 
 use crate::cards::{CardId, CARD_COUNT};
-use crate::error::Error;
+use crate::error::{args, Error};
 use serde_json::{json, Value};
 
 /// Player colours in seat order (RULES §1).
@@ -42,37 +42,26 @@ impl GameOptions {
     }
 
     pub fn from_json(v: &Value) -> Result<GameOptions, Error> {
-        let obj = v.as_object().ok_or_else(|| {
-            Error::bad_options("The game options must be an object such as {\"players\": [{\"name\": \"Ana\"}, {\"name\": \"Bo\"}]}.")
-        })?;
+        let obj = v
+            .as_object()
+            .ok_or_else(|| Error::bad_options("bad_options.not_object", args![]))?;
         let players = match obj.get("players") {
             Some(Value::Array(p)) => p,
-            Some(_) => {
-                return Err(Error::bad_options(
-                    "\"players\" must be an array of 2 to 6 players.",
-                ))
-            }
-            None => {
-                return Err(Error::bad_options(
-                    "The game options need \"players\": 2 to 6 players in seat order.",
-                ))
-            }
+            Some(_) => return Err(Error::bad_options("bad_options.players_not_array", args![])),
+            None => return Err(Error::bad_options("bad_options.no_players", args![])),
         };
         if players.len() < 2 || players.len() > 6 {
-            return Err(Error::bad_options(format!(
-                "Tongiaki is played by 2 to 6 players, not {}.",
-                players.len()
-            )));
+            return Err(Error::bad_options(
+                "bad_options.player_count",
+                args![count = players.len()],
+            ));
         }
         let mut out: Vec<PlayerOptions> = Vec::new();
         let mut taken = [false; 6];
         let mut wanted: Vec<Option<u8>> = Vec::new();
         for (i, p) in players.iter().enumerate() {
             let o = p.as_object().ok_or_else(|| {
-                Error::bad_options(format!(
-                    "Player {} must be an object such as {{\"name\": \"Ana\"}}.",
-                    i + 1
-                ))
+                Error::bad_options("bad_options.player_not_object", args![player = i + 1])
             })?;
             let name = match o.get("name") {
                 None | Some(Value::Null) => None,
@@ -81,44 +70,44 @@ impl GameOptions {
                     if t.is_empty() {
                         None
                     } else if t.chars().count() > 40 {
-                        return Err(Error::bad_options(format!(
-                            "The name of player {} is longer than 40 characters.",
-                            i + 1
-                        )));
+                        return Err(Error::bad_options(
+                            "bad_options.name_too_long",
+                            args![player = i + 1],
+                        ));
                     } else {
                         Some(t.to_string())
                     }
                 }
                 Some(_) => {
-                    return Err(Error::bad_options(format!(
-                        "The name of player {} must be a string.",
-                        i + 1
-                    )))
+                    return Err(Error::bad_options(
+                        "bad_options.name_not_string",
+                        args![player = i + 1],
+                    ))
                 }
             };
             let color = match o.get("color") {
                 None | Some(Value::Null) => None,
                 Some(Value::String(s)) => {
                     let c = COLORS.iter().position(|c| c == s).ok_or_else(|| {
-                        Error::bad_options(format!(
-                            "Player {} asks for the colour \"{s}\"; the colours are {}.",
-                            i + 1,
-                            COLORS.join(", ")
-                        ))
+                        Error::bad_options(
+                            "bad_options.unknown_color",
+                            args![player = i + 1, color = s.as_str(), colors = COLORS.to_vec()],
+                        )
                     })? as u8;
                     if taken[c as usize] {
-                        return Err(Error::bad_options(format!(
-                            "Two players cannot both play {s}."
-                        )));
+                        return Err(Error::bad_options(
+                            "bad_options.color_taken",
+                            args![color = s.as_str()],
+                        ));
                     }
                     taken[c as usize] = true;
                     Some(c)
                 }
                 Some(_) => {
-                    return Err(Error::bad_options(format!(
-                        "The colour of player {} must be a string.",
-                        i + 1
-                    )))
+                    return Err(Error::bad_options(
+                        "bad_options.color_not_string",
+                        args![player = i + 1],
+                    ))
                 }
             };
             wanted.push(color);
@@ -146,21 +135,18 @@ impl GameOptions {
             Some(Value::Number(n)) => match n.as_u64() {
                 Some(s) if s <= MAX_SEED => Some(s),
                 _ => {
-                    return Err(Error::bad_options(format!(
-                        "The seed must be a whole number from 0 to {MAX_SEED}, not {n}."
-                    )))
+                    return Err(Error::bad_options(
+                        "bad_options.seed_range",
+                        args![max = MAX_SEED, seed = n.to_string()],
+                    ))
                 }
             },
-            Some(_) => return Err(Error::bad_options("The seed must be a number.")),
+            Some(_) => return Err(Error::bad_options("bad_options.seed_not_number", args![])),
         };
         let deck = match obj.get("deck") {
             None | Some(Value::Null) => None,
             Some(Value::Array(items)) => Some(parse_deck(items)?),
-            Some(_) => {
-                return Err(Error::bad_options(
-                    "The deck must be an array of card ids, top of the pile first.",
-                ))
-            }
+            Some(_) => return Err(Error::bad_options("bad_options.deck_not_array", args![])),
         };
         Ok(GameOptions {
             players: out,
@@ -186,33 +172,27 @@ impl GameOptions {
 
 fn parse_deck(items: &[Value]) -> Result<Vec<CardId>, Error> {
     if items.len() != CARD_COUNT - 1 {
-        return Err(Error::bad_options(format!(
-            "The deck must list all {} cards other than Tonga exactly once; it lists {}.",
-            CARD_COUNT - 1,
-            items.len()
-        )));
+        return Err(Error::bad_options(
+            "bad_options.deck_count",
+            args![expected = CARD_COUNT - 1, count = items.len()],
+        ));
     }
     let mut seen = [false; CARD_COUNT];
     let mut deck = Vec::with_capacity(items.len());
     for v in items {
-        let s = v.as_str().ok_or_else(|| {
-            Error::bad_options(
-                "Every entry of the deck must be a card id string such as \"samoa\".",
-            )
-        })?;
-        let c = CardId::from_key(s).ok_or_else(|| {
-            Error::bad_options(format!("The deck names an unknown card \"{s}\"."))
-        })?;
+        let s = v
+            .as_str()
+            .ok_or_else(|| Error::bad_options("bad_options.deck_entry_not_string", args![]))?;
+        let c = CardId::from_key(s)
+            .ok_or_else(|| Error::bad_options("bad_options.deck_unknown_card", args![card = s]))?;
         if c == CardId::TONGA {
-            return Err(Error::bad_options(
-                "Tonga starts on the table; it cannot be in the deck.",
-            ));
+            return Err(Error::bad_options("bad_options.deck_tonga", args![]));
         }
         if seen[c.index()] {
-            return Err(Error::bad_options(format!(
-                "The deck lists {} twice.",
-                c.name()
-            )));
+            return Err(Error::bad_options(
+                "bad_options.deck_twice",
+                args![card = c.name()],
+            ));
         }
         seen[c.index()] = true;
         deck.push(c);

@@ -1,6 +1,6 @@
 //! Scripts (API.md): `{players, seed, deck, actions}` played in order.
 
-use crate::error::Error;
+use crate::error::{args, Error};
 use crate::game::Game;
 use serde_json::{json, Value};
 
@@ -14,7 +14,13 @@ pub struct ScriptError {
 
 impl ScriptError {
     pub fn to_json(&self) -> Value {
-        json!({"index": self.index, "code": self.error.code.as_str(), "message": self.error.message})
+        json!({
+            "index": self.index,
+            "code": self.error.code.as_str(),
+            "message": self.error.message,
+            "key": self.error.key,
+            "args": self.error.args_json(),
+        })
     }
 }
 
@@ -30,7 +36,7 @@ pub fn run_script(script: &Value, mut step: impl FnMut(usize, &Game)) -> Result<
         Some(_) => {
             return Err(ScriptError {
                 index: None,
-                error: Error::bad_options("The script's \"actions\" must be an array of actions."),
+                error: Error::bad_options("bad_options.script_actions", args![]),
             })
         }
     };

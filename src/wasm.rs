@@ -194,23 +194,61 @@ export type TongiakiErrorCode =
   | "game_over"
   | "bad_save";
 
-/** What every method of `Game` throws: a JS Error with a player-readable message. */
+/**
+ * What every method of `Game` throws: a JS Error with a player-readable
+ * English message, plus the message key and its named arguments so that a
+ * front end can say it in its own language (keys and templates: src/error.rs;
+ * `message` is the English template of `key` filled with `args`).
+ */
 export interface TongiakiError extends Error {
   code: TongiakiErrorCode;
+  /** e.g. "illegal.king_island" */
+  key: string;
+  /** e.g. { island: "Tubuai" }; a few hold a list of numbers or strings. */
+  args: Record<string, string | number | (string | number)[]>;
 }
 "#;
 
-/// Turns an engine error into a JS `Error` with `message` and `code`.
-fn js_error(code: &str, message: &str) -> JsValue {
-    let err = js_sys::Error::new(message);
+/// Turns an error into a JS `Error` with `message`, `code`, `key` and
+/// `args` (an object of the named arguments).
+fn js_error(code: &str, e: &Error) -> JsValue {
+    let err = js_sys::Error::new(&e.message);
     // Setting a property on a fresh Error cannot fail; if it somehow did,
     // the message alone still gets through.
-    let _ = js_sys::Reflect::set(&err, &JsValue::from_str("code"), &JsValue::from_str(code));
+    let set = |name: &str, v: &JsValue| {
+        let _ = js_sys::Reflect::set(&err, &JsValue::from_str(name), v);
+    };
+    set("code", &JsValue::from_str(code));
+    set("key", &JsValue::from_str(e.key));
+    let args = serde_json::to_string(&e.args_json())
+        .ok()
+        .and_then(|t| js_sys::JSON::parse(&t).ok())
+        .unwrap_or_else(|| js_sys::Object::new().into());
+    set("args", &args);
     err.into()
 }
 
 fn engine_error(e: Error) -> JsValue {
-    js_error(e.code.as_str(), &e.message)
+    js_error(e.code.as_str(), &e)
+}
+
+/// An error of the browser wrapper itself (code `internal`).
+fn internal_error(key: &'static str, args: crate::error::Args) -> JsValue {
+    // The code is replaced; the key and message come from the catalogue.
+    js_error("internal", &Error::keyed(ErrorCode::BadOptions, key, args))
+}
+
+/// A value that is not JSON: `bad_options.not_json` or `malformed.not_json`.
+fn not_json(code: ErrorCode, what: &str, detail: String) -> JsValue {
+    let key = match code {
+        ErrorCode::BadOptions => "bad_options.not_json",
+        ErrorCode::MalformedAction => "malformed.not_json",
+        _ => {
+            let message = format!("The {what} cannot be read as JSON: {detail}.");
+            return engine_error(Error::new(code, message));
+        }
+    };
+    engine_error(Error::keyed(code, key, vec![("detail", detail.into())]))
 }
 
 /// A JS value as JSON, via `JSON.stringify` (see the module comment).
@@ -221,31 +259,23 @@ fn to_json(value: &JsValue, code: ErrorCode, what: &str) -> Result<serde_json::V
             .dyn_ref::<js_sys::Error>()
             .map(|e| String::from(e.message()))
             .unwrap_or_else(|| "it cannot be written as JSON".to_string());
-        js_error(
-            code.as_str(),
-            &format!("The {what} cannot be read as JSON: {why}."),
-        )
+        not_json(code, what, why)
     })?;
     // JSON.stringify answers undefined (not a string) for undefined,
     // functions and symbols.
     let Some(text) = text.as_string() else {
         return Ok(serde_json::Value::Null);
     };
-    serde_json::from_str(&text).map_err(|e| {
-        js_error(
-            code.as_str(),
-            &format!("The {what} cannot be read as JSON: {e}."),
-        )
-    })
+    serde_json::from_str(&text).map_err(|e| not_json(code, what, e.to_string()))
 }
 
 /// A Rust value as a plain JS value (objects, arrays, numbers, strings),
 /// via serde_json text and `JSON.parse` (see the module comment).
 fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
-    let text = serde_json::to_string(value)
-        .map_err(|e| js_error("internal", &format!("Internal error: {e}.")))?;
-    js_sys::JSON::parse(&text)
-        .map_err(|_| js_error("internal", "Internal error: the engine wrote invalid JSON."))
+    let text = serde_json::to_string(value).map_err(|e| {
+        internal_error("internal.serialize", vec![("detail", e.to_string().into())])
+    })?;
+    js_sys::JSON::parse(&text).map_err(|_| internal_error("internal.invalid_json", Vec::new()))
 }
 
 /// Panics should never happen; if one does, say so on the console instead

@@ -38,10 +38,12 @@ fn play(args: &[String]) -> ExitCode {
     let script: serde_json::Value = match serde_json::from_str(&text) {
         Ok(v) => v,
         Err(e) => {
-            println!(
-                "{}",
-                serde_json::json!({"index": null, "code": "bad_options", "message": format!("The script is not valid JSON: {e}")})
+            let error = tongiaki::Error::bad_options(
+                "bad_options.script_not_json",
+                vec![("detail", e.to_string().into())],
             );
+            let out = tongiaki::script::ScriptError { index: None, error };
+            println!("{}", out.to_json());
             return ExitCode::from(1);
         }
     };
