@@ -52,6 +52,9 @@ pub struct Params {
     pub build: f32,
     /// Revealing a card this far ahead is valued at the mean value, times this.
     pub beyond: f32,
+    /// In a long chain, search for the shortest way out ([`super::wayout`]);
+    /// off in search rollouts, where a cheap varied choice does.
+    pub plan_way_out: bool,
 }
 
 impl Default for Params {
@@ -64,6 +67,7 @@ impl Default for Params {
             king_block_share: 0.4,
             build: 0.3,
             beyond: 0.5,
+            plan_way_out: true,
         }
     }
 }
@@ -134,8 +138,10 @@ pub fn greedy_action(game: &Game, params: &Params) -> Action {
         _ => 0,
     };
     if chain > LONG_CHAIN {
-        if let Some(a) = super::wayout::way_out(game) {
-            return a;
+        if params.plan_way_out {
+            if let Some(a) = super::wayout::way_out(game) {
+                return a;
+            }
         }
         h.break_loops = true;
         if chain > 8 * LONG_CHAIN {

@@ -36,12 +36,19 @@ use crate::score::ranking;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+/// A decision among k legal actions gets at most this many iterations per
+/// action (but never less than a quarter of the budget).
+pub const SMALL_CHOICE_ITERATIONS: u32 = 40;
+
 /// Iterations per decision when no budget is given.
 pub const DEFAULT_ITERATIONS: u32 = 1000;
 
 /// A rollout stops (and is scored as it stands) when one turn takes this
 /// many decisions: an R25 chain that goes round in circles.
-const ROLLOUT_TURN_DECISIONS: u32 = 300;
+const ROLLOUT_TURN_DECISIONS: u32 = 100;
+/// ... and when it takes this many in all (a game that stalls: nobody
+/// reveals cards any more).
+const ROLLOUT_DECISIONS: u32 = 3000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rollout {
@@ -154,7 +161,10 @@ impl SearchBot {
         SearchBot {
             rng: ChaCha8Rng::seed_from_u64(seed),
             cfg,
-            params: Params::default(),
+            params: Params {
+                plan_way_out: false,
+                ..Params::default()
+            },
             last_iterations: 0,
         }
     }
@@ -163,6 +173,9 @@ impl SearchBot {
 impl Bot for SearchBot {
     fn name(&self) -> &'static str {
         "search"
+    }
+    fn last_iterations(&self) -> u32 {
+        self.last_iterations
     }
     fn choose(&mut self, game: &Game) -> Action {
         let legal = game.legal_actions_ref();
@@ -175,12 +188,15 @@ impl Bot for SearchBot {
             // exists): the greedy player's loop breaking finds the way out.
             self.last_iterations = 0;
             let g = determinise(game, &mut self.rng);
-            return greedy_action(&g, &self.params);
+            return greedy_action(&g, &Params::default());
         }
         let mut tree = Tree::new(&self.cfg, &self.params);
         let clock = Clock::start();
         let mut it = 0;
-        while it < self.cfg.budget.iterations {
+        // A choice among a few actions (most landings) needs fewer iterations.
+        let cap = self.cfg.budget.iterations;
+        let cap = cap.min((cap / 4).max(SMALL_CHOICE_ITERATIONS * legal.len() as u32));
+        while it < cap {
             if let Some(ms) = self.cfg.budget.millis {
                 if it % 8 == 0 && it > 0 && clock.elapsed_ms() >= ms {
                     break;
@@ -353,7 +369,7 @@ impl<'a> Tree<'a> {
             u32::MAX
         };
         let mut turn = (g.turn(), 0);
-        for _ in 0..crate::simulate::MAX_DECISIONS {
+        for _ in 0..ROLLOUT_DECISIONS {
             if g.is_over() || g.turn() >= stop {
                 return;
             }
@@ -473,7 +489,7 @@ fn outcome(g: &Game, before: u32) -> u64 {
 }
 
 /// The `light` rollout policy: random, but without the blunders that make
-/// random play meaningless (resettling when anything else is legal,
+/// random play meaningless (resettling while ships are left in the supply,
 /// sending our own ships home when another colour could go).
 fn light_action(g: &Game, rng: &mut ChaCha8Rng) -> Action {
     let legal = g.legal_actions_ref();
@@ -481,8 +497,11 @@ fn light_action(g: &Game, rng: &mut ChaCha8Rng) -> Action {
         return legal[0].clone();
     }
     let me = g.current().unwrap_or(0) as u32;
+    // Resettling moves a game on when all our ships are out (R51 only
+    // shuffles them) or nobody reveals cards any more (it always reveals).
+    let resettle = g.supply(me as u8) == 0 || super::greedy::stalled(g) > 0;
     let ok = |a: &Action| match a {
-        Action::Resettle => false,
+        Action::Resettle => resettle,
         Action::Return { seat } => *seat != me,
         _ => true,
     };

@@ -17,7 +17,7 @@ use crate::game::{Game, Phase};
 use std::collections::{HashSet, VecDeque};
 
 /// States explored before giving up.
-pub const WAY_OUT_LIMIT: usize = 20_000;
+pub const WAY_OUT_LIMIT: usize = 10_000;
 
 /// The first decision of the shortest way out of the current chain, if the
 /// game is in a chain (emigration or landing) and one is found in budget.
