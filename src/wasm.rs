@@ -348,10 +348,8 @@ impl Game {
         let inner = crate::Game::load(text).map_err(engine_error)?;
         Ok(Game { inner })
     }
-
-    // Bots: the bots engineer adds here
-    //   #[wasm_bindgen(js_name = botAction, unchecked_return_type = "Action")]
-    //   pub fn bot_action(&self, bot: &str, ...) -> Result<JsValue, JsValue>
-    // returning an action to hand back to `apply`, built the same way
-    // (engine call, then `to_js`, errors through `engine_error`).
 }
+
+// `Game.botAction` and `Game.botDecision` (the bots, run in a Web Worker by www/bots.js).
+#[path = "wasm_bots.rs"]
+mod bots;

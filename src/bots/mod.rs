@@ -37,6 +37,10 @@ pub trait Bot {
     fn name(&self) -> &'static str;
     /// Chooses one of the legal actions of `game` (which must not be over).
     fn choose(&mut self, game: &Game) -> Action;
+    /// Search iterations the last `choose` ran (0 for bots that do not search).
+    fn last_iterations(&self) -> u32 {
+        0
+    }
 }
 
 /// The same game with the hidden pile in an order drawn from `rng`: what a
@@ -132,6 +136,14 @@ pub fn make_bot(kind: &str, seed: u64) -> Result<Box<dyn Bot>, String> {
     }
 }
 
+/// One bot decision: the action and how much searching it took.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision {
+    pub action: Action,
+    /// Search iterations run (0 for `random`, `greedy`, and forced moves).
+    pub iterations: u32,
+}
+
 /// One bot decision for the player to move: what the wasm layer calls (the
 /// browser runs it in a Web Worker). `kind` is `random`, `greedy` or
 /// `search` (a spec such as `search:2000` works too); `budget` overrides the
@@ -143,6 +155,16 @@ pub fn choose_action(
     seed: u64,
     budget: Option<Budget>,
 ) -> Result<Action, String> {
+    decide(game, kind, seed, budget).map(|d| d.action)
+}
+
+/// [`choose_action`] with the number of search iterations it ran.
+pub fn decide(
+    game: &Game,
+    kind: &str,
+    seed: u64,
+    budget: Option<Budget>,
+) -> Result<Decision, String> {
     if game.is_over() {
         return Err("The game is over: no more moves can be made.".into());
     }
@@ -155,5 +177,9 @@ pub fn choose_action(
         }
         _ => make_bot(kind, seed)?,
     };
-    Ok(bot.choose(game))
+    let action = bot.choose(game);
+    Ok(Decision {
+        action,
+        iterations: bot.last_iterations(),
+    })
 }
