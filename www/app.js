@@ -8,11 +8,11 @@ import { createCamera, fitBounds, worldToScreen, zoomAt, onScreen } from "./came
 import { createRenderer, colorOf } from "./render.js";
 import { attachInput } from "./input.js";
 import { buildTimeline, createAnimator } from "./anim.js";
-import * as T from "./targets.js";
+import * as Targets from "./targets.js";
 import { createUi } from "./ui.js";
-import { describeEvent, describeAction, colorWord, SAVE_WORDS, t } from "./words.js";
+import { createWords } from "./words.js";
 import * as Bots from "./bots.js";
-import { translateTree, onLanguage, setLanguage, getLanguage, dirOf } from "./i18n.js";
+import { createI18n } from "./i18n.js";
 
 const DEFAULT_SEATS = [
   { name: "You", color: "blue", kind: "human" },
@@ -33,9 +33,15 @@ const DEFAULT_SEATS = [
  * `onOver(snapshot)` — called after every applied action / once when a game
  * ends; `keys` — "document" (default: keys anywhere on the page) or "focus"
  * (only while the table holds the focus or was clicked last; several tables
- * on one page).
+ * on one page); `language` — the table's language ("en", "de", "nl", "hu",
+ * "it", "he"; default English): every table has its own (i18n.js), so
+ * tables on one page do not follow each other's switch.
  */
 export function createApp(root, Game, options = {}) {
+  const i18n = createI18n(options.language || "en");
+  const { describeEvent, describeAction, colorWord, SAVE_WORDS, t } = createWords(i18n.t);
+  // targets.js words its hints with i18n.js's module-level t: run it in this table's language.
+  const T = Object.fromEntries(Object.entries(Targets).map(([k, f]) => [k, typeof f === "function" ? (...a) => i18n.run(() => f(...a)) : f]));
   const app = {
     Game: null,
     game: null,
@@ -113,10 +119,10 @@ export function createApp(root, Game, options = {}) {
     replayStep: (d) => replayTo(app.replay ? app.replay.k + d : 0),
     replayExit: () => closeReplay(),
     language: (id) => {
-      setLanguage(id);
+      i18n.setLanguage(id);
       if (options.languageKey) {
         try {
-          localStorage.setItem(options.languageKey, getLanguage());
+          localStorage.setItem(options.languageKey, i18n.language());
         } catch {
           // not remembered; the switch still works
         }
@@ -127,10 +133,10 @@ export function createApp(root, Game, options = {}) {
         new app.Game(engineOptions(options)).free();
         return null;
       } catch (e) {
-        return e.message;
+        return i18n.errorText(e);
       }
     },
-  });
+  }, i18n);
 
   // ---------------------------------------------------------------------------
   // Game lifecycle
@@ -251,7 +257,7 @@ export function createApp(root, Game, options = {}) {
     try {
       game = app.Game.load(text);
     } catch (e) {
-      const message = SAVE_WORDS.openFailed(e.message || String(e));
+      const message = SAVE_WORDS.openFailed(i18n.errorText(e));
       ui.toast(message);
       return message;
     }
@@ -402,7 +408,7 @@ export function createApp(root, Game, options = {}) {
     try {
       events = app.game.apply(action);
     } catch (e) {
-      ui.toast(e.message || String(e));
+      ui.toast(i18n.errorText(e));
       return null;
     }
     ui.hideToast();
@@ -467,7 +473,7 @@ export function createApp(root, Game, options = {}) {
         } catch (e) {
           app.timer = 0;
           ui.thinking(null);
-          ui.toast(t("g.botFailed", e.message));
+          ui.toast(t("g.botFailed", i18n.errorText(e)));
           settle();
           return;
         }
@@ -773,16 +779,16 @@ export function createApp(root, Game, options = {}) {
 
   const langTarget = root.nodeType === 11 ? root.querySelector(".tongiaki-root") || root.host : root.ownerDocument.documentElement;
   function applyLanguage() {
-    translateTree(root);
-    langTarget.lang = getLanguage();
-    langTarget.dir = dirOf();
-    ui.showLanguage(getLanguage());
+    i18n.translateTree(root);
+    langTarget.lang = i18n.language();
+    langTarget.dir = i18n.dir();
+    ui.showLanguage(i18n.language());
     if (!app.snap) return;
     if (app.replay) replayTo(app.replay.k);
     else refreshPanels();
     if (app.snap.phase === "over" && root.querySelector("#ranking-dialog").open) ui.showRanking(app.snap);
   }
-  const stopLanguage = onLanguage(applyLanguage);
+  const stopLanguage = i18n.onLanguage(applyLanguage);
   applyLanguage();
   let disposed = false;
 
@@ -848,6 +854,12 @@ export function createApp(root, Game, options = {}) {
       announce(action, events);
       return events;
     },
+    /**
+     * Play an action as a person would (the action list): a refused one shows
+     * the engine's reason in this table's language in the toast. Returns the
+     * events, or null when refused.
+     */
+    tryAction: (action) => perform(action),
     newGame: (options) => newGame(options),
     /** Bring back the autosaved game (options.storageKey); its snapshot, or null. */
     resume: () => resume(),
@@ -859,12 +871,11 @@ export function createApp(root, Game, options = {}) {
     closeReplay: () => closeReplay(),
     /** { k, n } while the replay viewer is open, else null. */
     replayState: () => (app.replay ? { k: app.replay.k, n: app.replay.actions.length } : null),
-    /** Switch the page's language ("en", "de", "nl", "hu", "it", "he"); returns the one now in use. */
-    setLanguage: (id) => {
-      setLanguage(id);
-      return getLanguage();
-    },
-    language: () => getLanguage(),
+    /** Switch this table's language ("en", "de", "nl", "hu", "it", "he"); returns the one now in use. */
+    setLanguage: (id) => i18n.setLanguage(id),
+    language: () => i18n.language(),
+    /** An engine error (or anything thrown) in this table's language. */
+    errorText: (e) => i18n.errorText(e),
     pointFor,
     whenIdle,
     setSpeed(v) {

@@ -1,9 +1,17 @@
 // The UI's languages (issue 6): English, German, Dutch, Hungarian, Italian
-// and Hebrew (right to left). t(key, ...args) gives the words in the current
-// language, falling back to English for a missing key. One language per page:
-// the page's switch (or an embedded table's `language`) sets it for all tables.
-// The engine's own messages (refusals, the prompt in English) stay English:
-// the API carries no message keys yet.
+// and Hebrew (right to left).
+//
+// Every table has its own language: createI18n(id) makes an instance with
+// t(key, ...args) (the words in its language, falling back to English for a
+// missing key), setLanguage, onLanguage, translateTree and errorText (an
+// engine error in its language, from the error's key and args). app.js makes
+// one per table, so several <tongiaki-game> boards on one page each keep
+// their own language.
+//
+// The module-level t() is for code that has no instance at hand (targets.js):
+// it speaks the language of the instance running now (instance.run(f) runs f
+// with it), else the page default; setLanguage/getLanguage/onLanguage at
+// module level work on that page default (unit tests, a page with one table).
 
 import en from "./lang/en.js";
 import de from "./lang/de.js";
@@ -23,33 +31,109 @@ export const LANGUAGES = Object.freeze([
 
 export const STRINGS = Object.freeze({ en, de, nl, hu, it, he });
 
-let current = "en";
-const listeners = new Set();
+export const dirOfLanguage = (id) => (LANGUAGES.find((l) => l.id === id) || LANGUAGES[0]).dir;
 
-export function t(key, ...args) {
-  let v = STRINGS[current][key];
+/** The words for `key` in language `lang`, English when that language lacks it, else the key. */
+export function translate(lang, key, ...args) {
+  let v = (STRINGS[lang] || en)[key];
   if (v === undefined) v = en[key];
   if (v === undefined) return key;
   return typeof v === "function" ? v(...args) : v;
 }
 
-export const getLanguage = () => current;
-export const dirOf = (id = current) => (LANGUAGES.find((l) => l.id === id) || LANGUAGES[0]).dir;
-
-/** Switch the language (an unknown id means English); tells every listener. */
-export function setLanguage(id) {
-  const next = STRINGS[id] ? id : "en";
-  if (next === current) return current;
-  current = next;
-  for (const f of [...listeners]) f(current);
-  return current;
+/**
+ * Fills an engine message template (src/error.rs) with `args`: {name},
+ * {name|one|other} (plural by whether the number, or the list's length, is
+ * 1), {name/sep} (a list joined with sep) and {@name} (the template whose
+ * key is the argument, `lookup(key)`, filled with the same args). Anything
+ * else in braces is text; a placeholder without its argument stays as it is.
+ */
+export function fillTemplate(template, args = {}, lookup = () => undefined, depth = 0) {
+  const scalar = (v, sep) => (Array.isArray(v) ? v.map((x) => scalar(x, ", ")).join(sep) : typeof v === "string" ? v : JSON.stringify(v));
+  return template.replace(/\{(@?)([a-z0-9_]+)(?:([|/])([^}]*))?\}/g, (whole, at, name, op, rest) => {
+    if (at && op) return whole;
+    if (!Object.prototype.hasOwnProperty.call(args, name)) return whole;
+    const v = args[name];
+    if (at) {
+      const t = typeof v === "string" ? lookup(v) : undefined;
+      return t === undefined || depth >= 4 ? whole : fillTemplate(t, args, lookup, depth + 1);
+    }
+    if (op === "/") return scalar(v, rest);
+    if (op === "|") {
+      const bar = rest.indexOf("|");
+      const [one, other] = bar < 0 ? [rest, rest] : [rest.slice(0, bar), rest.slice(bar + 1)];
+      return (Array.isArray(v) ? v.length : Number(v)) === 1 ? one : other;
+    }
+    return scalar(v, ", ");
+  });
 }
 
-/** Call `f(language)` after every switch; returns a function that stops it. */
-export function onLanguage(f) {
-  listeners.add(f);
-  return () => listeners.delete(f);
+/**
+ * An engine error (a thrown TongiakiError, or anything) in language `lang`:
+ * the translation of its `key` filled with its `args` when that language
+ * knows the key (card and island names stay as they are), else its English
+ * `message`.
+ */
+export function errorText(lang, e) {
+  if (e === null || e === undefined) return "";
+  const message = e.message || String(e);
+  const table = (STRINGS[lang] || en).errors || {};
+  if (lang === "en" || typeof e.key !== "string" || !table[e.key]) return message;
+  const lookup = (k) => table[k] ?? (en.errors || {})[k];
+  const text = fillTemplate(table[e.key], e.args || {}, lookup);
+  // A part or argument the table could not fill: say it in English rather than half.
+  return /\{@?[a-z0-9_]+(?:[|/][^}]*)?\}/.test(text) && !/\{@?[a-z0-9_]+(?:[|/][^}]*)?\}/.test(message) ? message : text;
 }
+
+let ambient = null; // the instance whose run() is on the stack
+
+/** A language of its own (one per table). `initial`: a language id; unknown means English. */
+export function createI18n(initial = "en") {
+  let current = STRINGS[initial] ? initial : "en";
+  const listeners = new Set();
+  const inst = {
+    t: (key, ...args) => translate(current, key, ...args),
+    language: () => current,
+    dir: () => dirOfLanguage(current),
+    /** Switch (an unknown id means English); tells this instance's listeners. */
+    setLanguage(id) {
+      const next = STRINGS[id] ? id : "en";
+      if (next === current) return current;
+      current = next;
+      for (const f of [...listeners]) f(current);
+      return current;
+    },
+    /** Call `f(language)` after every switch; returns a function that stops it. */
+    onLanguage(f) {
+      listeners.add(f);
+      return () => listeners.delete(f);
+    },
+    translateTree: (root) => translateTreeWith(inst.t, root),
+    errorText: (e) => errorText(current, e),
+    /** Run `f` with this instance as the module-level t()'s language. */
+    run(f) {
+      const prev = ambient;
+      ambient = inst;
+      try {
+        return f();
+      } finally {
+        ambient = prev;
+      }
+    },
+  };
+  return inst;
+}
+
+const pageDefault = createI18n("en");
+
+export function t(key, ...args) {
+  return (ambient || pageDefault).t(key, ...args);
+}
+
+export const getLanguage = () => (ambient || pageDefault).language();
+export const dirOf = (id = getLanguage()) => dirOfLanguage(id);
+export const setLanguage = (id) => pageDefault.setLanguage(id);
+export const onLanguage = (f) => pageDefault.onLanguage(f);
 
 /** The first of the browser's languages (navigator.languages) that we speak, else English. */
 export function pickLanguage(prefs) {
@@ -61,11 +145,15 @@ export function pickLanguage(prefs) {
   return "en";
 }
 
-/** Translate the markup under `root`: data-t (text), data-t-html, data-t-title, data-t-aria-label, data-t-placeholder. */
+function translateTreeWith(tr, root) {
+  for (const el of root.querySelectorAll("[data-t]")) el.textContent = tr(el.dataset.t);
+  for (const el of root.querySelectorAll("[data-t-html]")) el.innerHTML = tr(el.dataset.tHtml);
+  for (const el of root.querySelectorAll("[data-t-title]")) el.title = tr(el.dataset.tTitle);
+  for (const el of root.querySelectorAll("[data-t-aria-label]")) el.setAttribute("aria-label", tr(el.dataset.tAriaLabel));
+  for (const el of root.querySelectorAll("[data-t-placeholder]")) el.placeholder = tr(el.dataset.tPlaceholder);
+}
+
+/** Translate the markup under `root` in the module-level language: data-t (text), data-t-html, data-t-title, data-t-aria-label, data-t-placeholder. */
 export function translateTree(root) {
-  for (const el of root.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
-  for (const el of root.querySelectorAll("[data-t-html]")) el.innerHTML = t(el.dataset.tHtml);
-  for (const el of root.querySelectorAll("[data-t-title]")) el.title = t(el.dataset.tTitle);
-  for (const el of root.querySelectorAll("[data-t-aria-label]")) el.setAttribute("aria-label", t(el.dataset.tAriaLabel));
-  for (const el of root.querySelectorAll("[data-t-placeholder]")) el.placeholder = t(el.dataset.tPlaceholder);
+  translateTreeWith(t, root);
 }

@@ -21,7 +21,7 @@ async function main() {
   } catch {
     chosen = null;
   }
-  setLanguage(params.get("lang") || chosen || pickLanguage(navigator.languages));
+  const language = setLanguage(params.get("lang") || chosen || pickLanguage(navigator.languages));
   document.body.insertAdjacentHTML("afterbegin", TABLE_HTML);
   const loading = document.getElementById("loading");
   let engine;
@@ -37,7 +37,7 @@ async function main() {
   }
   // The running game is saved in localStorage after every move and comes
   // back after a reload (?new starts afresh instead).
-  const api = createApp(document.body, engine.Game, { storageKey: "tongiaki.autosave", languageKey: LANGUAGE_KEY });
+  const api = createApp(document.body, engine.Game, { storageKey: "tongiaki.autosave", languageKey: LANGUAGE_KEY, language });
   window.tongiakiApp = api;
   loading.hidden = true;
   if (params.has("speed")) api.setSpeed(Number(params.get("speed")));

@@ -17,10 +17,13 @@
 
 import { createApp } from "./app.js";
 import { TABLE_HTML } from "./markup.js";
-import { EMBED_WORDS } from "./words.js";
-import { setLanguage, pickLanguage } from "./i18n.js";
+import { createWords } from "./words.js";
+import { createI18n, pickLanguage } from "./i18n.js";
 
-let languageSet = false; // one language per page: the browser's, until a table names one
+/** A table's language: its `language` option, else the browser's. */
+const languageOf = (options) => options.language || pickLanguage(typeof navigator === "undefined" ? [] : navigator.languages);
+/** seatName and engineFailed in a table's language. */
+const embedWords = (options) => createWords(createI18n(languageOf(options)).t).EMBED_WORDS;
 
 const STYLE_URL = new URL("./style.css", import.meta.url).href;
 const COLORS = ["blue", "yellow", "green", "orange", "red", "purple"];
@@ -47,7 +50,8 @@ export function gameOptions(options = {}) {
   if (typeof names === "string") names = /^\s*\d+\s*$/.test(names) ? Number(names) : names.split(",").map((s) => s.trim()).filter(Boolean);
   if (typeof names === "number" || names === undefined || names === null) {
     const n = names === undefined || names === null ? 3 : Math.max(2, Math.min(6, Math.floor(names)));
-    names = Array.from({ length: n }, (_, i) => EMBED_WORDS.seatName(i));
+    const words = embedWords(options);
+    names = Array.from({ length: n }, (_, i) => words.seatName(i));
   }
   names = names.map((p) => (typeof p === "string" ? p : p && p.name) || "");
   let bots = options.bots;
@@ -67,16 +71,14 @@ export function gameOptions(options = {}) {
  * Mount a game table in `element` (any element that can hold a shadow root,
  * e.g. a div; <tongiaki-game> does this itself). options: players (a count
  * 2..6, or names), bots (how many of the last seats are bots, or a kind per
- * seat), seed, language (the lang of the table; the UI is English for now),
+ * seat), seed, language (the table's own language: "en", "de", "nl", "hu",
+ * "it", "he"; without it the browser's; every table keeps its own),
  * speed (bot and animation speed: 1 normal, 0 instant), storageKey (save the
  * running game in localStorage under this key and resume it), onMove,
  * onOver. Resolves to the table's API (the same as window.tongiakiApp on
  * the game's own page, plus destroy()).
  */
 export async function mount(element, options = {}) {
-  if (options.language) setLanguage(options.language);
-  else if (!languageSet) setLanguage(pickLanguage(navigator.languages));
-  languageSet = true;
   const shadow = element.shadowRoot || element.attachShadow({ mode: "open" });
   shadow.innerHTML = `<link rel="stylesheet" href="${STYLE_URL}"><div class="tongiaki-root">${TABLE_HTML}</div>`;
   const root = shadow.querySelector(".tongiaki-root");
@@ -85,13 +87,14 @@ export async function mount(element, options = {}) {
   try {
     mod = await loadEngine();
   } catch (e) {
-    loading.textContent = EMBED_WORDS.engineFailed(e.message);
+    loading.textContent = embedWords(options).engineFailed(e.message);
     loading.classList.add("error");
     throw e;
   }
   const fire = (type, detail) => element.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
   const api = createApp(shadow, mod.Game, {
     keys: "focus",
+    language: languageOf(options),
     storageKey: options.storageKey || null,
     onMove(action, snapshot, events) {
       fire("tongiaki-move", { action, snapshot, events });
@@ -151,7 +154,7 @@ export class TongiakiGame extends HTMLElement {
 
   attributeChangedCallback(name, old, value) {
     if (!this.tongiaki || old === value) return;
-    if (name === "language") setLanguage(value || "en"); // the page's language: every table follows
+    if (name === "language") this.tongiaki.setLanguage(languageOf({ language: value })); // this table only
     else if (name === "speed") this.tongiaki.setSpeed(Number(value));
     else if (name !== "storage-key") this.tongiaki.newGame(gameOptions(this.options())); // a new game with the new seats or seed
   }

@@ -5,16 +5,16 @@
 // it holds no game state of its own.
 
 import { colorOf, COLOR_ORDER } from "./render.js";
-import { describeAction, explainRanking, ordinal, playerName, cardName, colorWord, SAVE_WORDS, t } from "./words.js";
+import { createWords } from "./words.js";
 import { BOT_KINDS } from "./bots.js";
-import { getLanguage, LANGUAGES } from "./i18n.js";
+import { createI18n, getLanguage, LANGUAGES } from "./i18n.js";
 
 /**
  * What the player to act must decide: the engine's own sentence in English;
  * in another language the same said from the phase and what is pending.
  */
-function promptWords(snap) {
-  if (getLanguage() === "en" || !snap.prompt) return snap.prompt || "";
+function promptWords(snap, lang, { t, playerName, cardName }) {
+  if (lang === "en" || !snap.prompt) return snap.prompt || "";
   const who = playerName(snap, snap.current);
   const p = snap.pending || {};
   switch (snap.phase) {
@@ -64,8 +64,13 @@ const ICONS = {
     '<svg viewBox="0 0 34 26" aria-hidden="true"><ellipse cx="17" cy="14" rx="13" ry="9" fill="#f4dea6" stroke="#b38b45" stroke-width="1.4"/><circle cx="17" cy="14" r="6" fill="#58a443"/><path d="M5 3l24 20M29 3L5 23" stroke="#c9352b" stroke-width="3" stroke-linecap="round"/></svg>',
 };
 
-/** The panels of the table mounted on `root`; `cb` receives the user's intents. */
-export function createUi(root, cb) {
+/**
+ * The panels of the table mounted on `root`; `cb` receives the user's
+ * intents; `i18n` is the table's language (i18n.js createI18n).
+ */
+export function createUi(root, cb, i18n = createI18n(getLanguage())) {
+  const words = createWords(i18n.t);
+  const { describeAction, explainRanking, ordinal, playerName, cardName, colorWord, SAVE_WORDS, t } = words;
   const $ = (id) => root.querySelector(`#${id}`);
   const toastEl = $("toast");
   let toastTimer = 0;
@@ -94,7 +99,7 @@ export function createUi(root, cb) {
   $("replay-exit").addEventListener("click", () => cb.replayExit());
   const langSel = $("language");
   for (const l of LANGUAGES) langSel.append(el("option", { value: l.id, lang: l.id, text: l.name }));
-  langSel.value = getLanguage();
+  langSel.value = i18n.language();
   langSel.addEventListener("change", (e) => cb.language(e.target.value));
   $("help").addEventListener("click", () => $("help-dialog").showModal());
   $("help-close").addEventListener("click", () => $("help-dialog").close());
@@ -155,7 +160,7 @@ export function createUi(root, cb) {
       turn.append(swatch(p.color), el("span", { text: `${p.name}` }), el("span", { class: "badge", text: snap.phase === "setup" ? t("u.setup") : t("u.turn", snap.turn) }));
       if (v.seats[snap.current] && v.seats[snap.current].kind !== "human") turn.append(el("span", { class: "badge", text: t("u.bot") }));
     }
-    $("prompt").textContent = promptWords(snap);
+    $("prompt").textContent = promptWords(snap, i18n.language(), words);
     const c = $("controls");
     c.replaceChildren();
     if (v.replay) {

@@ -116,10 +116,10 @@ test("several tables on one page: own games, own events, own keys; each fills it
   assert.equal(JSON.parse(await call(page, "game-a", "save")).options.seed, 99);
   assert.equal((await actionsOf(page, "game-a")).length, 0);
 
-  // the language attribute: one language per page, every table follows
+  // the language attribute: a language per table, the others keep theirs
   await page.evaluate(() => document.getElementById("game-a").setAttribute("language", "it"));
   const newGameWords = () => page.evaluate((ids) => ids.map((id) => document.getElementById(id).shadowRoot.getElementById("new-game").textContent.trim()), IDS);
-  assert.deepEqual(await newGameWords(), ["Nuova partita", "Nuova partita", "Nuova partita"]);
+  assert.deepEqual(await newGameWords(), ["Nuova partita", "New game", "New game"]);
   assert.equal(await page.evaluate(() => document.getElementById("game-a").shadowRoot.querySelector(".tongiaki-root").lang), "it");
   await page.evaluate(() => document.getElementById("game-a").setAttribute("language", "en"));
   assert.deepEqual(await newGameWords(), ["New game", "New game", "New game"]);
@@ -136,10 +136,11 @@ test("several tables on one page: own games, own events, own keys; each fills it
   assert.deepEqual(over[0].snapshot, finalB);
   assert.equal(b.filter((e) => e.type === "tongiaki-move").length, (await actionsOf(page, "game-b")).length);
 
-  // a table taken out of the page stops; the others go on, and follow a language switch
+  // a table taken out of the page stops; the others go on, each in its own language
   await page.evaluate(() => document.getElementById("game-a").remove());
   await page.evaluate(() => document.getElementById("game-b").setAttribute("language", "de"));
-  assert.equal(await page.evaluate(() => document.getElementById("mounted").shadowRoot.getElementById("new-game").textContent.trim()), "Neues Spiel");
+  assert.equal(await page.evaluate(() => document.getElementById("game-b").shadowRoot.getElementById("new-game").textContent.trim()), "Neues Spiel");
+  assert.equal(await page.evaluate(() => document.getElementById("mounted").shadowRoot.getElementById("new-game").textContent.trim()), "New game");
   await page.evaluate(() => document.getElementById("game-b").setAttribute("language", "en"));
   await page.close();
   assert.deepEqual(errors, []);
