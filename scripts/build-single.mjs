@@ -31,8 +31,8 @@ const fileOf = (id) => (id.startsWith("pkg/") ? join(PKG, id.slice(4)) : join(WW
 const IMPORT_RE = /^import\s+(\*\s+as\s+(\w+)|\{([^}]*)\}|(\w+))\s+from\s+"\.\/([\w./-]+)";?[ \t]*$/gm;
 const DYNAMIC_RE = /\bimport\(\s*"\.\/([\w./-]+)"\s*\)/g;
 
-const modules = new Map(); // id -> transformed body
-const order = [];
+let modules; // id -> transformed body
+let order;
 
 function load(id, stack = []) {
   if (modules.has(id)) return;
@@ -87,9 +87,24 @@ function load(id, stack = []) {
   order.push(id);
 }
 
-load("main.js");
-let bundle = `const __modules = Object.create(null);\n${order.map((id) => modules.get(id)).join("\n")}`;
-bundle = bundle.replace(/<\/(script)/gi, "<\\/$1");
+/** The module `entry` and everything it imports, as one script's text. */
+function bundleOf(entry) {
+  modules = new Map();
+  order = [];
+  load(entry);
+  const text = `const __modules = Object.create(null);\n${order.map((id) => modules.get(id)).join("\n")}`;
+  return { text: text.replace(/<\/(script)/gi, "<\\/$1"), count: order.length };
+}
+
+const page = bundleOf("main.js");
+const bundle = page.text;
+// The bots' Web Worker (bots.js makes it from this text, as a blob).
+// A classic script, not a module: Chromium refuses module workers from blob:
+// URLs on file:// pages. The engine gets its bytes by message, so the glue's
+// default wasm URL (import.meta.url) is never used; it is swapped for a
+// classic worker's own address.
+const workerBundle = bundleOf("bot-worker.js").text.replace(/\bimport\.meta\.url\b/g, "self.location.href");
+if (/\bimport\.meta\b/.test(workerBundle)) throw new Error("bot-worker.js bundle: import.meta left in a classic worker");
 
 const wasm = readFileSync(join(PKG, "tongiaki_bg.wasm"));
 const css = readFileSync(join(WWW, "style.css"), "utf8");
@@ -105,6 +120,7 @@ swap(
   /<script type="module" src="\.\/main\.js"><\/script>/,
   () =>
     `<script type="application/wasm-base64" id="tongiaki-wasm">${wasm.toString("base64")}</script>\n` +
+    `    <script type="text/plain" id="tongiaki-bot-worker">\n${workerBundle}</script>\n` +
     `    <script type="module">\n${bundle}</script>`,
   "the main.js script",
 );
@@ -112,4 +128,4 @@ html = html.replace("<html lang=\"en\">", "<html lang=\"en\" data-build=\"single
 
 mkdirSync(dirname(OUT), { recursive: true });
 writeFileSync(OUT, html);
-console.log(`build-single: ${OUT} (${(html.length / 1024).toFixed(0)} KB: ${order.length} modules, wasm ${wasm.length} bytes)`);
+console.log(`build-single: ${OUT} (${(html.length / 1024).toFixed(0)} KB: ${page.count} modules, wasm ${wasm.length} bytes)`);

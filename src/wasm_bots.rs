@@ -107,10 +107,7 @@ impl Game {
         let seed = seed_of(seed)?;
         let budget = budget_of(budget)?;
         if self.inner.is_over() {
-            return Err(engine_error(Error::new(
-                ErrorCode::GameOver,
-                "The game is over: no more moves can be made.",
-            )));
+            return Err(engine_error(Error::game_over()));
         }
         decide(&self.inner, kind, seed, budget).map_err(bad)
     }

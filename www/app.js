@@ -16,8 +16,8 @@ import { createI18n } from "./i18n.js";
 
 const DEFAULT_SEATS = [
   { name: "You", color: "blue", kind: "human" },
-  { name: "Moana", color: "yellow", kind: "random" },
-  { name: "Tavita", color: "green", kind: "random" },
+  { name: "Moana", color: "yellow", kind: "greedy" },
+  { name: "Tavita", color: "green", kind: "search" },
 ];
 
 /**
@@ -469,7 +469,7 @@ export function createApp(root, Game, options = {}) {
       app.timer = setTimeout(async () => {
         let action;
         try {
-          action = await Bots.chooseAction(app.game, seat, kind);
+          action = await Bots.chooseAction(app.game, seat, kind, { speed: app.speed });
         } catch (e) {
           app.timer = 0;
           ui.thinking(null);
@@ -876,6 +876,8 @@ export function createApp(root, Game, options = {}) {
     language: () => i18n.language(),
     /** An engine error (or anything thrown) in this table's language. */
     errorText: (e) => i18n.errorText(e),
+    /** What the bots have done on this page: { worker, decisions, iterations, millis, last } (bots.js). */
+    botStats: () => Bots.botStats(),
     pointFor,
     whenIdle,
     setSpeed(v) {

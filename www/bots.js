@@ -1,10 +1,31 @@
-// Bot seats. One small async entry point, chooseAction(game, seat, kind), so
-// that issue 5 can swap the inside for the engine's botAction running in a
-// Web Worker (post game.save() to the worker, get an action back) without the
-// controller noticing. There is no rule logic here: "random" picks uniformly
-// among the engine's own legalActions().
+// Bot seats (issue 5). One async entry point, chooseAction(game, seat, kind,
+// opts), resolves to one of game.legalActions(): the engine's own bots
+// (random, greedy, search — src/bots) choose it in a Web Worker
+// (bot-worker.js) that loads the wasm engine a second time, so the page never
+// freezes while a search bot thinks. There is no rule logic here.
+//
+// Where no worker can start (a page whose policy forbids it, an old
+// browser), the same engine call runs on the page's thread instead, after
+// letting the "thinking…" line paint. The single-file build
+// (scripts/build-single.sh) carries the worker's code inline, in a
+// <script type="text/plain" id="tongiaki-bot-worker">, and the wasm in
+// #tongiaki-wasm; the worker is then made from a blob.
 
-export const BOT_KINDS = Object.freeze([{ id: "random", label: "Bot (random)" }]);
+/** The bot kinds a seat can be, weakest first. `label` is the English fallback of t(`bot.${id}`). */
+export const BOT_KINDS = Object.freeze([
+  { id: "random", label: "Bot (random)" },
+  { id: "greedy", label: "Bot (greedy)" },
+  { id: "search", label: "Bot (search)" },
+]);
+
+/**
+ * The search bot's budget per decision: a fixed number of iterations (so its
+ * strength does not depend on the machine), stopped early by the clock after
+ * SEARCH_MILLIS (so a slow machine never waits more than that). BENCHMARKS.md
+ * measures this setting against the greedy bot.
+ */
+export const SEARCH_ITERATIONS = 1000;
+export const SEARCH_MILLIS = 1000;
 
 /** Seeded PRNG (mulberry32) so a test can make bot play repeatable. */
 export function rng(seed) {
@@ -20,21 +41,151 @@ export function rng(seed) {
 
 let random = Math.random;
 
-/** Make the random bot repeatable (tests); `null` restores Math.random. */
+/** Make the bots repeatable (tests): their seeds come from `seed`; `null` restores Math.random. */
 export function seedBots(seed) {
   random = seed === null || seed === undefined ? Math.random : rng(seed);
 }
 
+/** What the bots have done on this page (tests, the benchmark page). */
+const stats = { worker: null, decisions: 0, iterations: 0, millis: 0, last: null };
+export function botStats() {
+  return { ...stats, last: stats.last && { ...stats.last } };
+}
+
 /**
- * Choose an action for `seat` in `game` (a wasm Game). Resolves to one of
- * game.legalActions(). Async on purpose: the Worker version will be.
+ * The budget for one decision of `kind` at bot speed `speed` (1 normal,
+ * 0.5 fast, 0 instant, 2 slow): faster speeds think for less time (at least
+ * a fifth of SEARCH_MILLIS), never for more than SEARCH_MILLIS.
  */
-export async function chooseAction(game, seat, kind = "random") {
+export function budgetFor(kind, speed = 1) {
+  if (kind !== "search") return undefined;
+  const s = Number.isFinite(speed) ? Math.max(0.2, Math.min(1, speed)) : 1;
+  return { iterations: SEARCH_ITERATIONS, millis: Math.round(SEARCH_MILLIS * s) };
+}
+
+// ---- the worker ----------------------------------------------------------
+
+let worker = null; // Promise<{post(msg): Promise<answer>} | null> (null: no worker here)
+let nextId = 1;
+
+function inlineText(id) {
+  const el = typeof document !== "undefined" ? document.getElementById(id) : null;
+  return el ? el.textContent : null;
+}
+
+function base64Bytes(text) {
+  const bin = atob(text.trim());
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  return bytes;
+}
+
+function startWorker() {
+  if (typeof Worker === "undefined") return Promise.resolve(null);
+  let w;
+  let wasm;
+  try {
+    const inline = inlineText("tongiaki-bot-worker");
+    if (inline !== null) {
+      const url = URL.createObjectURL(new Blob([inline], { type: "text/javascript" }));
+      w = new Worker(url); // a classic script (see scripts/build-single.mjs)
+      const bytes = inlineText("tongiaki-wasm");
+      if (bytes !== null) wasm = base64Bytes(bytes);
+    } else {
+      w = new Worker(new URL("./bot-worker.js", import.meta.url), { type: "module" });
+    }
+  } catch (e) {
+    console.warn(`Bots think on the page's thread: no Web Worker here (${e.message}).`);
+    return Promise.resolve(null);
+  }
+  const waiting = new Map();
+  const failAll = (message) => {
+    for (const [, p] of waiting) p.reject(Object.assign(new Error(message), { workerFailed: true }));
+    waiting.clear();
+  };
+  w.onmessage = (e) => {
+    const m = e.data || {};
+    const p = waiting.get(m.id);
+    if (!p) return;
+    waiting.delete(m.id);
+    if (m.error) p.reject(Object.assign(new Error(m.error.message), { code: m.error.code, key: m.error.key, args: m.error.args }));
+    else p.resolve(m);
+  };
+  w.onerror = (e) => {
+    e.preventDefault?.();
+    failAll(`The bot worker failed: ${e.message || "it could not start"}.`);
+  };
+  const post = (msg, transfer) =>
+    new Promise((resolve, reject) => {
+      const id = nextId++;
+      waiting.set(id, { resolve, reject });
+      w.postMessage({ ...msg, id }, transfer || []);
+    });
+  const api = { post, terminate: () => w.terminate() };
+  // A worker that cannot load the engine in 20 s is given up for the page's thread.
+  let timer;
+  const timeout = new Promise((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), 20000);
+  });
+  return Promise.race([post({ type: "init", wasm }, wasm ? [wasm.buffer] : []), timeout])
+    .then((r) => {
+      clearTimeout(timer);
+      if (r === "timeout") throw new Error("it did not answer");
+      return api;
+    })
+    .catch((e) => {
+      clearTimeout(timer);
+      console.warn(`Bots think on the page's thread: the bot worker could not load the engine (${e.message}).`);
+      w.terminate();
+      return null;
+    });
+}
+
+function getWorker() {
+  if (!worker) worker = startWorker();
+  return worker;
+}
+
+/** Start the worker early (while the page is idle), so the first bot move does not wait for it. */
+export function warmBots() {
+  return getWorker().then((w) => w !== null);
+}
+
+function record(decision, inWorker) {
+  stats.worker = inWorker;
+  stats.decisions += 1;
+  stats.iterations += decision.iterations || 0;
+  stats.millis += decision.millis || 0;
+  stats.last = { iterations: decision.iterations, millis: decision.millis, worker: inWorker };
+}
+
+const paint = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Choose an action for `seat` in `game` (a wasm Game whose player to move is
+ * `seat`) by bot `kind` ("random", "greedy", "search"). opts.speed scales the
+ * search's thinking time (budgetFor). Resolves to one of game.legalActions();
+ * rejects with the engine's error (e.g. an unknown kind).
+ */
+export async function chooseAction(game, seat, kind = "random", opts = {}) {
   const legal = game.legalActions();
   if (!legal.length) throw new Error("The bot has nothing to do: the game is over.");
-  switch (kind) {
-    case "random":
-    default:
-      return legal[Math.floor(random() * legal.length)];
+  if (legal.length === 1) return legal[0];
+  const seed = Math.floor(random() * 4294967296);
+  const budget = budgetFor(kind, opts.speed);
+  const w = await getWorker();
+  if (w) {
+    try {
+      const m = await w.post({ type: "decide", save: game.save(), kind, seed, budget });
+      record(m.decision, true);
+      return m.decision.action;
+    } catch (e) {
+      if (!e.workerFailed) throw e;
+      worker = Promise.resolve(null); // the worker died: carry on without it
+    }
   }
+  await paint();
+  const decision = game.botDecision(kind, seed, budget);
+  record(decision, false);
+  return decision.action;
 }

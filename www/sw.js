@@ -7,7 +7,7 @@
 // index.html). Other origins are not touched. CACHE is versioned: bump it
 // when the list changes; old caches are deleted on activation.
 
-const CACHE = "tongiaki-v3";
+const CACHE = "tongiaki-v4";
 
 const PRECACHE = [
   "./",
@@ -29,6 +29,7 @@ const PRECACHE = [
   "./app.js",
   "./anim.js",
   "./bots.js",
+  "./bot-worker.js",
   "./camera.js",
   "./geometry.js",
   "./input.js",

@@ -53,6 +53,15 @@ test("the single .html file plays from file:// with no server", async () => {
   assert.ok(st.snap.turn >= 4, `turn ${st.snap.turn} reached`);
   assert.ok(st.snap.tiles.length >= 2, "cards were laid");
   await screenshot(page, "single-file");
+  // Bots think in a worker made from the page's own inline copy of its code (a blob).
+  await page.evaluate(() => {
+    window.tongiakiApp.seedBots(2);
+    window.tongiakiApp.newGame({ players: [{ name: "Ana", bot: "search" }, { name: "Bo", bot: "greedy" }], seed: 32 });
+  });
+  await page.waitForFunction(() => window.tongiakiApp.botStats().decisions >= 6, null, { timeout: 60000, polling: 100 });
+  const bots = await page.evaluate(() => window.tongiakiApp.botStats());
+  assert.equal(bots.worker, true, `the bots ran in a worker: ${JSON.stringify(bots)}`);
+  assert.ok(bots.iterations > 0, "the search bot searched");
   // nothing but the file itself (and data:/blob: URLs) was loaded
   const outside = requests.filter((u) => !u.startsWith("data:") && !u.startsWith("blob:") && u !== pathToFileURL(out).href);
   assert.deepEqual(outside, []);
