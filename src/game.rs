@@ -80,6 +80,20 @@ pub struct Game {
     land_lost: Cell<bool>,
 }
 
+/// The pile of a new game, top first: `options.deck`, else the 31 cards
+/// other than Tonga shuffled by `seed`.
+fn initial_deck(options: &GameOptions, seed: u64) -> Vec<CardId> {
+    match &options.deck {
+        Some(d) => d.clone(),
+        None => {
+            let mut cards: Vec<CardId> = CardId::all().filter(|&c| c != CardId::TONGA).collect();
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            cards.shuffle(&mut rng);
+            cards
+        }
+    }
+}
+
 impl Game {
     /// A new game (R1, R2). Errors are `bad_options`.
     pub fn new(options: GameOptions) -> Result<Game, Error> {
@@ -94,16 +108,7 @@ impl Game {
             Some(s) => s,
             None => fresh_seed()?,
         };
-        let mut pile: Vec<CardId> = match &options.deck {
-            Some(d) => d.clone(),
-            None => {
-                let mut cards: Vec<CardId> =
-                    CardId::all().filter(|&c| c != CardId::TONGA).collect();
-                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-                cards.shuffle(&mut rng);
-                cards
-            }
-        };
+        let mut pile = initial_deck(&options, seed);
         pile.reverse(); // top of the pile at the end
         let mut supply = [0; MAX_SEATS];
         for s in supply.iter_mut().take(n) {
@@ -189,6 +194,13 @@ impl Game {
         let mut g = self.clone();
         g.pile = order.iter().rev().copied().collect();
         g.legal = OnceCell::new();
+        // The save of the copy replays to the copy: its deck is the cards
+        // drawn so far (in the order they came) followed by the new order.
+        let full = initial_deck(&self.options, self.seed);
+        let drawn = full.len() - self.pile.len();
+        let mut deck = full[..drawn].to_vec();
+        deck.extend_from_slice(order);
+        g.options.deck = Some(deck);
         Some(g)
     }
     pub fn standings(&self) -> Vec<Standing> {
@@ -251,18 +263,30 @@ impl Game {
             Phase::Turn => self.turn_actions(&mut out),
             Phase::Emigrate => {
                 let mut search = ChainSearch::new(&self.board);
+                let mut all = Vec::new();
                 for (tile, beach) in self.board.full_beaches_in(&self.board.ships) {
                     for &jetty in tile.spec().beaches[beach as usize].jetties {
                         let ships = &self.board.ships;
+                        let a = Action::Emigrate {
+                            tile,
+                            beach: beach as u32,
+                            jetty: jetty as u32,
+                        };
                         if search.ask(|s| s.emigration_keeps_resolvable(ships, tile, beach, jetty))
                         {
-                            out.push(Action::Emigrate {
-                                tile,
-                                beach: beach as u32,
-                                jetty: jetty as u32,
-                            });
+                            out.push(a);
+                        } else {
+                            all.push(a);
                         }
                     }
+                }
+                // This state was judged resolvable (R25) when it was reached,
+                // but only within the search's budget (NODE_LIMIT,
+                // DEPTH_LIMIT): if no emigration now proves to keep it so,
+                // every emigration stays allowed (as for landing moves), so
+                // a game that is not over always has a legal action.
+                if out.is_empty() {
+                    out = all;
                 }
             }
             Phase::Land(l) => {
