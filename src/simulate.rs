@@ -25,6 +25,16 @@ pub struct SeatStats {
     /// Decisions with more than one legal action, and the time spent on them.
     pub decisions: u64,
     pub think_seconds: f64,
+    /// Search iterations run over those decisions (0 for bots that do not search).
+    pub iterations: u64,
+}
+
+/// Per seat: decisions with a choice, seconds spent on them, search iterations.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct Thinking {
+    pub decisions: u64,
+    pub seconds: f64,
+    pub iterations: u64,
 }
 
 pub struct SimResult {
@@ -69,14 +79,15 @@ pub fn is_unfinished(e: &str) -> bool {
 }
 
 /// Plays one game; seat s is played by `bots[(s + shift) % bots.len()]`.
-/// Also returns, per seat, the decisions with a choice and the seconds
-/// spent choosing them (natively; 0 on wasm32, where there is no clock).
+/// Also returns, per seat, the decisions with a choice, the seconds spent
+/// choosing them (natively; 0 on wasm32, where there is no clock) and the
+/// search iterations they ran.
 pub fn play_game_timed(
     players: usize,
     seed: u64,
     bots: &[String],
     shift: usize,
-) -> Result<(Game, Vec<(u64, f64)>), String> {
+) -> Result<(Game, Vec<Thinking>), String> {
     let mut g = Game::new(GameOptions::simple(
         players,
         seed & crate::options::MAX_SEED,
@@ -89,7 +100,7 @@ pub fn play_game_timed(
             mix(seed ^ (s as u64 + 1)),
         )?);
     }
-    let mut think = vec![(0u64, 0f64); players];
+    let mut think = vec![Thinking::default(); players];
     let mut turn = (0, 0);
     for _ in 0..MAX_DECISIONS {
         let Some(cur) = g.current() else {
@@ -109,8 +120,10 @@ pub fn play_game_timed(
         let t = Stopwatch::start();
         let a = seats[cur as usize].choose(&g);
         if choice {
-            think[cur as usize].0 += 1;
-            think[cur as usize].1 += t.seconds();
+            let th = &mut think[cur as usize];
+            th.decisions += 1;
+            th.seconds += t.seconds();
+            th.iterations += seats[cur as usize].last_iterations() as u64;
         }
         g.apply_trusted(&a);
     }
@@ -193,7 +206,7 @@ fn run(cfg: &SimConfig) -> Result<SimResult, String> {
     let (mut last_island, mut last_water) = (0, 0);
     // One entry per seat, or per bot of the list when rotating.
     let mut shares: Vec<Vec<f64>> = vec![Vec::with_capacity(cfg.games); cfg.players];
-    let mut think = vec![(0u64, 0f64); cfg.players];
+    let mut think = vec![Thinking::default(); cfg.players];
     let mut unfinished = 0;
     for i in 0..cfg.games {
         let shift = if cfg.rotate { i % cfg.players } else { 0 };
@@ -229,8 +242,9 @@ fn run(cfg: &SimConfig) -> Result<SimResult, String> {
             } else {
                 0.0
             });
-            think[k].0 += t[s].0;
-            think[k].1 += t[s].1;
+            think[k].decisions += t[s].decisions;
+            think[k].seconds += t[s].seconds;
+            think[k].iterations += t[s].iterations;
         }
     }
     let seconds = start.seconds();
@@ -247,8 +261,9 @@ fn run(cfg: &SimConfig) -> Result<SimResult, String> {
                 bot: cfg.bots[s % cfg.bots.len()].clone(),
                 win_share: mean,
                 ci95: ((mean - half).max(0.0), (mean + half).min(1.0)),
-                decisions: think[s].0,
-                think_seconds: think[s].1,
+                decisions: think[s].decisions,
+                think_seconds: think[s].seconds,
+                iterations: think[s].iterations,
             }
         })
         .collect();
@@ -271,6 +286,14 @@ impl SeatStats {
     pub fn ms_per_decision(&self) -> f64 {
         self.think_seconds * 1000.0 / self.decisions.max(1) as f64
     }
+    /// Search iterations per second of thinking (0 for bots that do not search).
+    pub fn iterations_per_second(&self) -> f64 {
+        if self.iterations == 0 {
+            0.0
+        } else {
+            self.iterations as f64 / self.think_seconds.max(1e-9)
+        }
+    }
 }
 
 impl SimResult {
@@ -291,6 +314,7 @@ impl SimResult {
             "seats": self.seats.iter().map(|s| json!({
                 "bot": s.bot, "win_share": s.win_share, "ci95": [s.ci95.0, s.ci95.1],
                 "decisions": s.decisions, "ms_per_decision": s.ms_per_decision(),
+                "iterations": s.iterations, "iterations_per_second": s.iterations_per_second(),
             })).collect::<Vec<_>>(),
         })
     }
@@ -316,13 +340,21 @@ impl SimResult {
         let who = if self.rotate { "bot " } else { "seat" };
         for (i, s) in self.seats.iter().enumerate() {
             t += &format!(
-                "{who} {i} {:<8} win share {:.3}  95% CI [{:.3}, {:.3}]  {:.2} ms/decision\n",
+                "{who} {i} {:<8} win share {:.3}  95% CI [{:.3}, {:.3}]  {:.2} ms/decision",
                 s.bot,
                 s.win_share,
                 s.ci95.0,
                 s.ci95.1,
                 s.ms_per_decision()
             );
+            if s.iterations > 0 {
+                t += &format!(
+                    "  {:.1} iterations/decision  {:.0} iterations/s",
+                    s.iterations as f64 / s.decisions.max(1) as f64,
+                    s.iterations_per_second()
+                );
+            }
+            t.push('\n');
         }
         t
     }

@@ -56,10 +56,10 @@ export function gameOptions(options = {}) {
   names = names.map((p) => (typeof p === "string" ? p : p && p.name) || "");
   let bots = options.bots;
   if (typeof bots === "string") bots = bots.trim() === "" ? 0 : bots.includes(",") ? bots.split(",").map((s) => s.trim()) : Number(bots);
-  // a number: that many of the last seats are bots; a list: a kind ("human", "random") per seat
+  // a number: that many of the last seats are (greedy) bots; a list: a kind per seat ("human", "random", "greedy", "search")
   const seats = Array.isArray(bots)
     ? names.map((_, i) => (bots[i] && bots[i] !== "human" ? bots[i] : "human"))
-    : names.map((_, i) => (i >= names.length - Math.max(0, Math.min(names.length, Number(bots) || 0)) ? "random" : "human"));
+    : names.map((_, i) => (i >= names.length - Math.max(0, Math.min(names.length, Number(bots) || 0)) ? "greedy" : "human"));
   const players = names.map((name, i) => ({ ...(name ? { name } : {}), color: COLORS[i] }));
   const out = { players, seats };
   const seed = options.seed;

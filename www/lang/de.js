@@ -127,6 +127,8 @@ export default {
   "ng.kind": (n) => `Platz ${n}: Mensch oder Bot`,
   "ng.person": "Mensch",
   "bot.random": "Bot (zufällig)",
+  "bot.greedy": "Bot (gierig)",
+  "bot.search": "Bot (Suche, stark)",
   "ng.colour": (n) => `Platz ${n}: Farbe`,
   "ng.name": (n) => `Platz ${n}: Name`,
   "ng.up": (n) => `Platz ${n} nach oben`,

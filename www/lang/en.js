@@ -132,6 +132,8 @@ export default {
   "ng.kind": (n) => `Seat ${n}: person or bot`,
   "ng.person": "Person",
   "bot.random": "Bot (random)",
+  "bot.greedy": "Bot (greedy)",
+  "bot.search": "Bot (search, strong)",
   "ng.colour": (n) => `Seat ${n}: colour`,
   "ng.name": (n) => `Seat ${n}: name`,
   "ng.up": (n) => `Move seat ${n} up`,

@@ -127,6 +127,8 @@ export default {
   "ng.kind": (n) => `מושב ${n}: אדם או בוט`,
   "ng.person": "אדם",
   "bot.random": "בוט (אקראי)",
+  "bot.greedy": "בוט (חמדן)",
+  "bot.search": "בוט (חיפוש, חזק)",
   "ng.colour": (n) => `מושב ${n}: צבע`,
   "ng.name": (n) => `מושב ${n}: שם`,
   "ng.up": (n) => `העלה את מושב ${n}`,

@@ -127,6 +127,8 @@ export default {
   "ng.kind": (n) => `${n}. hely: ember vagy bot`,
   "ng.person": "Ember",
   "bot.random": "Bot (véletlen)",
+  "bot.greedy": "Bot (mohó)",
+  "bot.search": "Bot (kereső, erős)",
   "ng.colour": (n) => `${n}. hely: szín`,
   "ng.name": (n) => `${n}. hely: név`,
   "ng.up": (n) => `A(z) ${n}. hely feljebb`,

@@ -127,6 +127,8 @@ export default {
   "ng.kind": (n) => `Posto ${n}: persona o bot`,
   "ng.person": "Persona",
   "bot.random": "Bot (casuale)",
+  "bot.greedy": "Bot (avido)",
+  "bot.search": "Bot (ricerca, forte)",
   "ng.colour": (n) => `Posto ${n}: colore`,
   "ng.name": (n) => `Posto ${n}: nome`,
   "ng.up": (n) => `Sposta in su il posto ${n}`,

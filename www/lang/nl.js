@@ -127,6 +127,8 @@ export default {
   "ng.kind": (n) => `Plaats ${n}: mens of bot`,
   "ng.person": "Mens",
   "bot.random": "Bot (willekeurig)",
+  "bot.greedy": "Bot (gretig)",
+  "bot.search": "Bot (zoekend, sterk)",
   "ng.colour": (n) => `Plaats ${n}: kleur`,
   "ng.name": (n) => `Plaats ${n}: naam`,
   "ng.up": (n) => `Plaats ${n} omhoog`,
