@@ -40,6 +40,10 @@ TONGIAKI_BENCH_GAMES="$GAMES" TONGIAKI_BENCH_SEED="$SEED" \
 say "native: $bin simulate --players 4 --games $GAMES --seed $SEED --json"
 native_json=$("$bin" simulate --players 4 --games "$GAMES" --seed "$SEED" --json)
 
+say "native: search bot speed (cargo test --release --test bots bench_search_speed -- --ignored)"
+search_native=$(cargo test --release --quiet --test bots bench_search_speed -- --ignored --nocapture 2>/dev/null | grep -o 'BENCH {.*}' | head -n1 | sed 's/^BENCH //')
+[ -n "$search_native" ] || { echo "bench-wasm: no native search BENCH line" >&2; exit 1; }
+
 say "browser: wasm-pack test --headless --chrome -- --profile wasm-release --test web_bench"
 log=test-artifacts/bench-wasm-chrome.log
 TONGIAKI_BENCH_GAMES="$GAMES" TONGIAKI_BENCH_SEED="$SEED" \
@@ -51,10 +55,13 @@ TONGIAKI_BENCH_GAMES="$GAMES" TONGIAKI_BENCH_SEED="$SEED" \
   }
 wasm_json=$(grep -o 'BENCH {.*}' "$log" | head -n1 | sed 's/^BENCH //')
 [ -n "$wasm_json" ] || { cat "$log" >&2; echo "bench-wasm: no BENCH line in $log" >&2; exit 1; }
+search_wasm=$(grep -o 'BENCH_SEARCH {.*}' "$log" | head -n1 | sed 's/^BENCH_SEARCH //')
+[ -n "$search_wasm" ] || { cat "$log" >&2; echo "bench-wasm: no BENCH_SEARCH line in $log" >&2; exit 1; }
 
-node - "$native_json" "$wasm_json" "$raw" "$gz" "$js_raw" "$GAMES" "$SEED" <<'EOF'
-const [native, wasm, raw, gz, jsRaw, games, seed] = process.argv.slice(2);
+node - "$native_json" "$wasm_json" "$raw" "$gz" "$js_raw" "$GAMES" "$SEED" "$search_native" "$search_wasm" <<'EOF'
+const [native, wasm, raw, gz, jsRaw, games, seed, sNative, sWasm] = process.argv.slice(2);
 const n = JSON.parse(native), w = JSON.parse(wasm);
+const sn = JSON.parse(sNative), sw = JSON.parse(sWasm);
 const kb = (b) => (b / 1024).toFixed(1) + " KiB";
 const f = (x) => x.toFixed(0);
 const chrome = (w.user_agent.match(/Chrome\/([\d.]+)/) || [, "?"])[1];
@@ -68,6 +75,12 @@ console.log(`| pkg/tongiaki.js (glue) | ${jsRaw} bytes |`);
 console.log(`| native, 4 random players (\`tongiaki simulate\`) | ${f(n.games_per_second)} games/s (mean ${n.mean_turns.toFixed(1)} turns) |`);
 console.log(`| headless Chrome, the same ${games} games (engine in wasm) | ${f(w.engine_games_per_second)} games/s = ${(100 * w.engine_games_per_second / n.games_per_second).toFixed(0)}% of native (mean ${w.mean_turns.toFixed(1)} turns) |`);
 console.log(`| headless Chrome, through the JS API (legalActions/apply) | ${f(w.js_api_games_per_second)} games/s, ${f(w.js_api_decisions_per_second)} decisions/s (${w.js_api_games} games) |`);
+console.log(`| search bot, native, ${sn.positions} fixed positions, budget ${sn.budget} iterations | ${f(sn.iterations_per_second)} iterations/s, ${f(sn.ms_per_decision)} ms/decision |`);
+console.log(`| search bot, headless Chrome, the same positions and budget | ${f(sw.iterations_per_second)} iterations/s = ${(100 * sw.iterations_per_second / sn.iterations_per_second).toFixed(0)}% of native, ${f(sw.ms_per_decision)} ms/decision |`);
+if (sn.iterations !== sw.iterations) {
+  console.error(`bench-wasm: warning: search iterations differ (native ${sn.iterations}, wasm ${sw.iterations}): not the same work`);
+  process.exitCode = 1;
+}
 if (Math.abs(w.mean_turns - n.mean_turns) > 1e-9) {
   console.error(`bench-wasm: warning: mean turns differ (native ${n.mean_turns}, wasm ${w.mean_turns}): not the same games`);
   process.exitCode = 1;

@@ -130,3 +130,27 @@ fn a_determinised_game_saves_and_replays_to_itself() {
         assert_eq!(back.unseen_cards(), d.unseen_cards(), "position {i}");
     }
 }
+
+/// The search bot's speed on fixed positions, natively (BENCHMARKS.md; the
+/// browser figure is tests/web_bench.rs on the same positions). A benchmark,
+/// not a test: run by scripts/bench-wasm.sh.
+#[test]
+#[ignore = "benchmark: run by scripts/bench-wasm.sh"]
+fn bench_search_speed() {
+    let positions = tongiaki::bots::bench_positions(40);
+    tongiaki::bots::bench_search(&positions[..4], 200); // warm up
+    let t = std::time::Instant::now();
+    let iterations = tongiaki::bots::bench_search(&positions, 1000);
+    let s = t.elapsed().as_secs_f64();
+    println!(
+        "BENCH {}",
+        serde_json::json!({
+            "positions": positions.len(),
+            "budget": 1000,
+            "iterations": iterations,
+            "seconds": s,
+            "iterations_per_second": iterations as f64 / s,
+            "ms_per_decision": 1000.0 * s / positions.len() as f64,
+        })
+    );
+}

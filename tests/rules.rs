@@ -6,7 +6,7 @@
 use serde_json::{json, Value};
 use tongiaki::cards::CardId;
 use tongiaki::position::Arrangement;
-use tongiaki::{ErrorCode, Game, GameEvent};
+use tongiaki::{ErrorCode, Game, GameEvent, Phase};
 
 fn c(key: &str) -> CardId {
     CardId::from_key(key).unwrap_or_else(|| panic!("no card {key}"))
@@ -1335,4 +1335,39 @@ fn r62_ties_break_on_islands_then_fewest_ships_then_share() {
     assert_eq!(s["players"][1]["score"], 5);
     // Seat 0: Hawaii only (1 island); seat 1: Samoa + Tonga (2 islands).
     assert_eq!(s["ranking"], json!([[1], [0], [2]]));
+}
+
+/// R25 at the limits of the chain search (NODE_LIMIT, DEPTH_LIMIT): a chain
+/// state reached as "resolvable" within the search budget, in which every
+/// emigration is then proven to lose the chain (a position a search bot's
+/// rollout found; tests/fixtures/r25-budget-emigrate.json). The game must
+/// not stall: every emigration stays legal, and the chain ends by R25's
+/// removal of the island.
+#[test]
+fn r25_a_chain_judged_resolvable_at_the_search_limit_never_stalls() {
+    let text = std::fs::read_to_string("tests/fixtures/r25-budget-emigrate.json").unwrap();
+    let mut g = Game::load(&text).unwrap();
+    assert!(matches!(g.phase(), Phase::Emigrate), "{:?}", g.phase());
+    assert!(!g.is_over());
+    let first = g.legal_actions();
+    assert_eq!(
+        first.len(),
+        3,
+        "all three emigrations stay legal: {first:?}"
+    );
+    let turn = g.turn();
+    let mut removed = false;
+    for _ in 0..50 {
+        let legal = g.legal_actions();
+        assert!(!legal.is_empty(), "a game not over has a legal action");
+        let events = g.apply(&legal[0]).unwrap();
+        removed |= events
+            .iter()
+            .any(|e| matches!(e, GameEvent::IslandRemoved { .. }));
+        if g.turn() != turn {
+            break;
+        }
+    }
+    assert!(g.turn() != turn, "the chain ended");
+    assert!(removed, "R25 removed the island of the lost chain");
 }

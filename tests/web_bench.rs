@@ -119,3 +119,25 @@ fn bench_random_games() {
     });
     console_log!("BENCH {}", report);
 }
+
+/// The search bot's speed on the positions of tests/bots.rs
+/// `bench_search_speed` (the native figure), with the same budget.
+#[wasm_bindgen_test]
+#[ignore = "benchmark: run by scripts/bench-wasm.sh"]
+fn bench_search_speed() {
+    let positions = tongiaki::bots::bench_positions(40);
+    tongiaki::bots::bench_search(&positions[..4], 200); // warm up
+    let t = now_ms();
+    let iterations = tongiaki::bots::bench_search(&positions, 1000);
+    let ms = now_ms() - t;
+    let report = serde_json::json!({
+        "positions": positions.len(),
+        "budget": 1000,
+        "iterations": iterations,
+        "seconds": ms / 1000.0,
+        "iterations_per_second": iterations as f64 / (ms / 1000.0),
+        "ms_per_decision": ms / positions.len() as f64,
+        "user_agent": user_agent(),
+    });
+    console_log!("BENCH_SEARCH {}", report);
+}
