@@ -47,9 +47,11 @@ export function seedBots(seed) {
 }
 
 /** What the bots have done on this page (tests, the benchmark page). */
-const stats = { worker: null, decisions: 0, iterations: 0, millis: 0, last: null };
+const stats = { worker: null, decisions: 0, iterations: 0, millis: 0, last: null, recent: [] };
+const RECENT = 500;
+/** Totals, the last decision, and the last 500 decisions with a choice: {kind, iterations, millis, worker}. */
 export function botStats() {
-  return { ...stats, last: stats.last && { ...stats.last } };
+  return { ...stats, last: stats.last && { ...stats.last }, recent: stats.recent.map((d) => ({ ...d })) };
 }
 
 /**
@@ -151,12 +153,14 @@ export function warmBots() {
   return getWorker().then((w) => w !== null);
 }
 
-function record(decision, inWorker) {
+function record(kind, decision, inWorker) {
   stats.worker = inWorker;
   stats.decisions += 1;
   stats.iterations += decision.iterations || 0;
   stats.millis += decision.millis || 0;
-  stats.last = { iterations: decision.iterations, millis: decision.millis, worker: inWorker };
+  stats.last = { kind, iterations: decision.iterations, millis: decision.millis, worker: inWorker };
+  stats.recent.push(stats.last);
+  if (stats.recent.length > RECENT) stats.recent.shift();
 }
 
 const paint = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -177,7 +181,7 @@ export async function chooseAction(game, seat, kind = "random", opts = {}) {
   if (w) {
     try {
       const m = await w.post({ type: "decide", save: game.save(), kind, seed, budget });
-      record(m.decision, true);
+      record(kind, m.decision, true);
       return m.decision.action;
     } catch (e) {
       if (!e.workerFailed) throw e;
@@ -186,6 +190,6 @@ export async function chooseAction(game, seat, kind = "random", opts = {}) {
   }
   await paint();
   const decision = game.botDecision(kind, seed, budget);
-  record(decision, false);
+  record(kind, decision, false);
   return decision.action;
 }
