@@ -46,7 +46,8 @@ search_native=$(cargo test --release --quiet --test bots bench_search_speed -- -
 
 say "browser: wasm-pack test --headless --chrome -- --profile wasm-release --test web_bench"
 log=test-artifacts/bench-wasm-chrome.log
-TONGIAKI_BENCH_GAMES="$GAMES" TONGIAKI_BENCH_SEED="$SEED" \
+# The search figure runs for a minute or so: raise the runner's 20 s timeout.
+WASM_BINDGEN_TEST_TIMEOUT=900 TONGIAKI_BENCH_GAMES="$GAMES" TONGIAKI_BENCH_SEED="$SEED" \
   wasm-pack --log-level warn test --headless --chrome --chromedriver /usr/bin/chromedriver \
   -- --profile wasm-release --test web_bench -- --include-ignored --nocapture >"$log" 2>&1 || {
     cat "$log" >&2

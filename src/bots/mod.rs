@@ -221,17 +221,20 @@ pub fn bench_positions(count: usize) -> Vec<Game> {
 /// One search decision of `iterations` on each position (seeded by its
 /// index); returns the iterations run in all.
 pub fn bench_search(positions: &[Game], iterations: u32) -> u64 {
+    positions
+        .iter()
+        .enumerate()
+        .map(|(i, g)| bench_search_one(g, i, iterations))
+        .sum()
+}
+
+/// The search decision of [`bench_search`] on position `index`.
+pub fn bench_search_one(game: &Game, index: usize, iterations: u32) -> u64 {
     let cfg = SearchConfig {
         budget: Budget::iterations(iterations),
         ..SearchConfig::default()
     };
-    positions
-        .iter()
-        .enumerate()
-        .map(|(i, g)| {
-            let mut bot = SearchBot::new(i as u64, cfg);
-            bot.choose(g);
-            bot.last_iterations as u64
-        })
-        .sum()
+    let mut bot = SearchBot::new(index as u64, cfg);
+    bot.choose(game);
+    bot.last_iterations as u64
 }
