@@ -11,6 +11,8 @@
 // <script type="text/plain" id="tongiaki-bot-worker">, and the wasm in
 // #tongiaki-wasm; the worker is then made from a blob.
 
+import { inlineText, inlineWasmBytes } from "./inline.js";
+
 /** The bot kinds a seat can be, weakest first. `label` is the English fallback of t(`bot.${id}`). */
 export const BOT_KINDS = Object.freeze([
   { id: "random", label: "Bot (random)" },
@@ -72,18 +74,6 @@ export function budgetFor(kind, speed = 1) {
 let worker = null; // Promise<{post(msg): Promise<answer>} | null> (null: no worker here)
 let nextId = 1;
 
-function inlineText(id) {
-  const el = typeof document !== "undefined" ? document.getElementById(id) : null;
-  return el ? el.textContent : null;
-}
-
-function base64Bytes(text) {
-  const bin = atob(text.trim());
-  const bytes = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-  return bytes;
-}
-
 function startWorker() {
   if (typeof Worker === "undefined") return Promise.resolve(null);
   let w;
@@ -93,8 +83,7 @@ function startWorker() {
     if (inline !== null) {
       const url = URL.createObjectURL(new Blob([inline], { type: "text/javascript" }));
       w = new Worker(url); // a classic script (see scripts/build-single.mjs)
-      const bytes = inlineText("tongiaki-wasm");
-      if (bytes !== null) wasm = base64Bytes(bytes);
+      wasm = inlineWasmBytes() || undefined;
     } else {
       w = new Worker(new URL("./bot-worker.js", import.meta.url), { type: "module" });
     }
@@ -125,7 +114,7 @@ function startWorker() {
       waiting.set(id, { resolve, reject });
       w.postMessage({ ...msg, id }, transfer || []);
     });
-  const api = { post, terminate: () => w.terminate() };
+  const api = { post };
   // A worker that cannot load the engine in 20 s is given up for the page's thread.
   let timer;
   const timeout = new Promise((resolve) => {
@@ -148,11 +137,6 @@ function startWorker() {
 function getWorker() {
   if (!worker) worker = startWorker();
   return worker;
-}
-
-/** Start the worker early (while the page is idle), so the first bot move does not wait for it. */
-export function warmBots() {
-  return getWorker().then((w) => w !== null);
 }
 
 function record(kind, decision, inWorker) {

@@ -9,6 +9,7 @@
 import { createApp } from "./app.js";
 import { TABLE_HTML } from "./markup.js";
 import { setLanguage, pickLanguage } from "./i18n.js";
+import { inlineWasmBytes } from "./inline.js";
 
 const LANGUAGE_KEY = "tongiaki.language";
 
@@ -28,8 +29,8 @@ async function main() {
   try {
     engine = await import("./pkg/tongiaki.js");
     // The single-file build (scripts/build-single.sh) carries the wasm inline, as base64.
-    const inline = document.getElementById("tongiaki-wasm");
-    await engine.default(inline ? { module_or_path: base64Bytes(inline.textContent) } : undefined);
+    const inline = inlineWasmBytes();
+    await engine.default(inline ? { module_or_path: inline } : undefined);
   } catch (e) {
     loading.textContent = `The game engine could not be loaded (${e.message}). Build it with scripts/build-wasm.sh and serve the page with "tongiaki serve".`;
     loading.classList.add("error");
@@ -54,13 +55,6 @@ async function main() {
 function registerServiceWorker() {
   if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
   navigator.serviceWorker.register("./sw.js").catch((e) => console.warn(`Offline play is not available: ${e.message}`));
-}
-
-function base64Bytes(text) {
-  const bin = atob(text.trim());
-  const bytes = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-  return bytes;
 }
 
 main();

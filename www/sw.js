@@ -7,7 +7,7 @@
 // index.html). Other origins are not touched. CACHE is versioned: bump it
 // when the list changes; old caches are deleted on activation.
 
-const CACHE = "tongiaki-v4";
+const CACHE = "tongiaki-v5";
 
 const PRECACHE = [
   "./",
@@ -19,6 +19,7 @@ const PRECACHE = [
   "./markup.js",
   "./tongiaki-element.js",
   "./i18n.js",
+  "./inline.js",
   "./lang/en.js",
   "./lang/de.js",
   "./lang/nl.js",
