@@ -1251,19 +1251,8 @@ impl Game {
 }
 
 /// The `verb.*` key of an action (the action in words).
-fn verb(a: &Action) -> &'static str {
-    match a {
-        Action::SetupPlace { .. } => "verb.setup_place",
-        Action::Expand { .. } => "verb.expand",
-        Action::FoundKingdom { .. } => "verb.found_kingdom",
-        Action::Resettle => "verb.resettle",
-        Action::PlaceNew { .. } => "verb.place_new",
-        Action::Emigrate { .. } => "verb.emigrate",
-        Action::Land { .. } => "verb.land",
-        Action::Return { .. } => "verb.return",
-        Action::PlaceCard { .. } => "verb.place_card",
-        Action::PlaceShip { .. } => "verb.place_ship",
-    }
+fn verb(a: &Action) -> String {
+    format!("verb.{}", a.type_name())
 }
 
 /// All `k`-element subsets of `items`, in lexicographic order.

@@ -8,7 +8,8 @@
 
 use super::{engine_error, to_js, Game};
 use crate::bots::{decide, Budget, Decision};
-use crate::error::{Error, ErrorCode};
+use crate::error::{args, Error, ErrorCode};
+use crate::options::MAX_SEED;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -30,9 +31,6 @@ export interface BotDecision {
 }
 "#;
 
-/// Largest seed: the integers a JS number holds exactly.
-const MAX_SEED: f64 = 9_007_199_254_740_991.0;
-
 /// Largest iteration budget accepted from JS.
 const MAX_ITERATIONS: f64 = 10_000_000.0;
 
@@ -47,13 +45,15 @@ fn bad(message: String) -> JsValue {
     engine_error(Error::new(ErrorCode::BadOptions, message))
 }
 
-/// `seed` must be a whole number from 0 to 2^53 - 1.
+/// `seed` must be a whole number from 0 to `MAX_SEED`, as a game's seed
+/// (and refused with the same message).
 fn seed_of(seed: f64) -> Result<u64, JsValue> {
-    if (0.0..=MAX_SEED).contains(&seed) && seed.fract() == 0.0 {
+    if (0.0..=MAX_SEED as f64).contains(&seed) && seed.fract() == 0.0 {
         Ok(seed as u64)
     } else {
-        Err(bad(format!(
-            "The bot seed must be a whole number from 0 to 9007199254740991, not {seed}."
+        Err(engine_error(Error::bad_options(
+            "bad_options.seed_range",
+            args![max = MAX_SEED, seed = seed.to_string()],
         )))
     }
 }
