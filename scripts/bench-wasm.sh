@@ -35,13 +35,13 @@ bin="${CARGO_TARGET_DIR:-target}/release/tongiaki"
 say "building the browser benchmark"
 # Build first, so that compile time does not overlap the native run.
 TONGIAKI_BENCH_GAMES="$GAMES" TONGIAKI_BENCH_SEED="$SEED" \
-  cargo build --profile wasm-release --quiet --target wasm32-unknown-unknown --test web_bench >&2
+  cargo build -p tongiaki --profile wasm-release --quiet --target wasm32-unknown-unknown --test web_bench >&2
 
 say "native: $bin simulate --players 4 --games $GAMES --seed $SEED --json"
 native_json=$("$bin" simulate --players 4 --games "$GAMES" --seed "$SEED" --json)
 
 say "native: search bot speed (cargo test --release --test bots bench_search_speed -- --ignored)"
-search_native=$(cargo test --release --quiet --test bots bench_search_speed -- --ignored --nocapture 2>/dev/null | grep -o 'BENCH {.*}' | head -n1 | sed 's/^BENCH //')
+search_native=$(cargo test -p tongiaki --release --quiet --test bots bench_search_speed -- --ignored --nocapture 2>/dev/null | grep -o 'BENCH {.*}' | head -n1 | sed 's/^BENCH //')
 [ -n "$search_native" ] || { echo "bench-wasm: no native search BENCH line" >&2; exit 1; }
 
 say "browser: wasm-pack test --headless --chrome -- --profile wasm-release --test web_bench"
@@ -49,7 +49,7 @@ log=test-artifacts/bench-wasm-chrome.log
 # The search figure runs for a minute or so: raise the runner's 20 s timeout.
 WASM_BINDGEN_TEST_TIMEOUT=900 TONGIAKI_BENCH_GAMES="$GAMES" TONGIAKI_BENCH_SEED="$SEED" \
   wasm-pack --log-level warn test --headless --chrome --chromedriver /usr/bin/chromedriver \
-  -- --profile wasm-release --test web_bench -- --include-ignored --nocapture >"$log" 2>&1 || {
+  -- -p tongiaki --profile wasm-release --test web_bench -- --include-ignored --nocapture >"$log" 2>&1 || {
     cat "$log" >&2
     echo "bench-wasm: the browser benchmark failed (log above)" >&2
     exit 1

@@ -20,7 +20,9 @@ mode=(--profile wasm-release)
 if [ "${1:-}" = "--dev" ]; then mode=(--dev); fi
 
 say "wasm-pack build --target web ${mode[*]}"
-wasm-pack --log-level warn build --target web "${mode[@]}" --out-dir pkg --out-name tongiaki
+# -p tongiaki: the engine package only, never the server crate (a default
+# member of the workspace that does not build for wasm32).
+wasm-pack --log-level warn build . --target web "${mode[@]}" --out-dir pkg --out-name tongiaki -- -p tongiaki
 
 wasm="pkg/tongiaki_bg.wasm"
 [ -f "$wasm" ] || { echo "build-wasm: $wasm was not produced" >&2; exit 1; }

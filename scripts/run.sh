@@ -12,4 +12,4 @@ scripts/build-wasm.sh
 printf '\033[1;34m[run]\033[0m %s\n' "cargo build --release"
 cargo build --release
 printf '\033[1;34m[run]\033[0m %s\n' "open http://127.0.0.1:$PORT/ (Ctrl-C to stop)"
-exec cargo run --release --quiet -- serve --port "$PORT" --www www --pkg pkg
+exec cargo run --release --quiet --bin tongiaki -- serve --port "$PORT" --www www --pkg pkg

@@ -88,7 +88,7 @@ fi
 if want lint; then
   step "cargo fmt --check" cargo fmt --all -- --check
   step "cargo clippy (native)" cargo clippy --all-targets --quiet -- -D warnings
-  step "cargo clippy (wasm32)" cargo clippy --target wasm32-unknown-unknown --lib --tests --quiet -- -D warnings
+  step "cargo clippy (wasm32)" cargo clippy --target wasm32-unknown-unknown -p tongiaki --lib --tests --quiet -- -D warnings
 fi
 
 # --- Rust tests --------------------------------------------------------------
@@ -101,10 +101,10 @@ if want wasm; then
   if [ -f tests/web.rs ]; then
     step "wasm-pack test chrome" timeout 1800 \
       wasm-pack --log-level warn test --headless --chrome --chromedriver /usr/bin/chromedriver \
-      -- --profile wasm-release --test web --test web_bots
+      -- -p tongiaki --profile wasm-release --test web --test web_bots
     step "wasm-pack test firefox" timeout 1800 \
       wasm-pack --log-level warn test --headless --firefox --geckodriver "$(command -v geckodriver)" \
-      -- --profile wasm-release --test web --test web_bots
+      -- -p tongiaki --profile wasm-release --test web --test web_bots
   else
     skip "wasm-pack test" "no tests/web.rs"
   fi

@@ -327,6 +327,11 @@ pub const ENGLISH: &[(&str, &str)] = &[
     ("bad_options.deck_twice", "The deck lists {card} twice."),
     ("bad_options.script_not_json", "The script is not valid JSON: {detail}"),
     ("bad_options.script_actions", "The script's \"actions\" must be an array of actions."),
+    // bad_options: bots (`simulate --bots`, `Game.botAction`).
+    ("bad_options.bot_kind", "Unknown bot \"{bot}\"; bots are {kinds/, } (search takes options, e.g. search:2000 or search:500ms)."),
+    ("bad_options.bot_options", "The {bot} bot takes no options (\"{spec}\")."),
+    ("bad_options.search_option", "Unknown search option \"{option}\": use N (iterations), Nms, rollout=random|light|greedy, reward=rank|win|margin, c=F, horizon=N, widen=F, widen_base=F."),
+    ("bad_options.search_iterations", "A search needs at least one iteration."),
     // malformed: an action that is not one (API.md).
     ("malformed.not_json", "The action cannot be read as JSON: {detail}."),
     ("malformed.not_object", "An action must be a JSON object with a \"type\", not {@got}."),

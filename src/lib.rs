@@ -1,8 +1,10 @@
 //! Tongiaki (Thomas Rauscher, Schmidt Spiele 2004): the rules engine.
 //!
-//! Pure Rust, no wasm or DOM: cards, hex geometry, the board, the rules
-//! (`game`), the R25 chain search, scoring, and the JSON contract of
-//! `shared/API.md` (actions, events, snapshot, save).
+//! Pure Rust, no I/O: cards, hex geometry, the board, the rules (`game`),
+//! the R25 chain search, scoring, the JSON contract of docs/api.md (actions,
+//! events, snapshot, save), the bots, and on wasm32 the `#[wasm_bindgen]`
+//! binding the browser uses (`wasm`). The `tongiaki` binary (play,
+//! simulate, serve) is the `server/` crate.
 
 pub mod action;
 pub mod board;
@@ -17,9 +19,6 @@ pub mod options;
 pub mod position;
 pub mod score;
 pub mod script;
-#[cfg_attr(target_arch = "wasm32", path = "serve_wasm.rs")]
-pub mod serve;
-pub mod simulate;
 pub mod snapshot;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

@@ -8,7 +8,7 @@
 //!
 //! Two figures:
 //! - `engine`: the very games `tongiaki simulate --players 4 --seed S`
-//!   plays (same seeds, same random bots, `simulate::play_game`), so the
+//!   plays (same seeds, same random bots, `bots::play_game`), so the
 //!   games per second compare one to one with the native figure;
 //! - `js_api`: random games played through the JS-facing `Game` (legal
 //!   actions out as JS objects, an action back in, as a page or worker does),
@@ -16,11 +16,14 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Array, Reflect, JSON};
-use tongiaki::simulate::{mix, play_game};
+use tongiaki::bots::{mix, play_game};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
+
+#[path = "common/bench.rs"]
+mod bench;
 
 /// Games per figure; `TONGIAKI_BENCH_GAMES` at build time overrides.
 fn games() -> usize {
@@ -141,14 +144,14 @@ async fn pause() {
 #[wasm_bindgen_test]
 #[ignore = "benchmark: run by scripts/bench-wasm.sh"]
 async fn bench_search_speed() {
-    let positions = tongiaki::bots::bench_positions(40);
-    tongiaki::bots::bench_search(&positions[..4], 200); // warm up
+    let positions = bench::bench_positions(40);
+    bench::bench_search(&positions[..4], 200); // warm up
     let mut ms = 0.0;
     let mut iterations = 0;
     for (i, g) in positions.iter().enumerate() {
         pause().await;
         let t = now_ms();
-        iterations += tongiaki::bots::bench_search_one(g, i, 1000);
+        iterations += bench::bench_search_one(g, i, 1000);
         ms += now_ms() - t;
     }
     let report = serde_json::json!({

@@ -146,8 +146,7 @@ pub fn greedy_action(game: &Game, params: &Params) -> Action {
         h.break_loops = true;
         if chain > 8 * LONG_CHAIN {
             // Still going round: vary the choice (deterministically).
-            return legal[(crate::simulate::mix(chain as u64) % legal.len() as u64) as usize]
-                .clone();
+            return legal[(super::mix(chain as u64) % legal.len() as u64) as usize].clone();
         }
     }
     let mut best = 0;
@@ -524,7 +523,7 @@ impl<'a> Heuristic<'a> {
                     | (tile.0 as u64) << 8
                     | (beach as u64) << 4
                     | jetty as u64;
-                let jitter = (crate::simulate::mix(key) >> 40) as f32 / (1u64 << 21) as f32;
+                let jitter = (super::mix(key) >> 40) as f32 / (1u64 << 21) as f32;
                 if calm {
                     50.0 + jitter
                 } else {

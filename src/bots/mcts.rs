@@ -27,7 +27,7 @@
 //!   move played is the most visited edge at the root.
 
 use super::greedy::{chain_length, greedy_action, Heuristic, Params, LONG_CHAIN};
-use super::{determinise, Bot, Budget};
+use super::{determinise, Bot, BotError, Budget, Clock};
 use crate::action::Action;
 use crate::board::MAX_SEATS;
 use crate::cards::CardId;
@@ -97,12 +97,10 @@ impl SearchConfig {
     /// Options after `search:`: `N` (iterations), `Nms` (milliseconds),
     /// `rollout=random|light|greedy`, `reward=rank|win|margin`, `c=F`,
     /// `horizon=N`, `widen=F`, `widen_base=F`.
-    pub fn parse(opts: &[&str]) -> Result<SearchConfig, String> {
+    pub fn parse(opts: &[&str]) -> Result<SearchConfig, BotError> {
         let mut cfg = SearchConfig::default();
         for &o in opts {
-            let bad = || {
-                format!("Unknown search option \"{o}\": use N (iterations), Nms, rollout=random|light|greedy, reward=rank|win|margin, c=F, horizon=N, widen=F, widen_base=F.")
-            };
+            let bad = || BotError::SearchOption(o.to_string());
             if let Some(ms) = o.strip_suffix("ms") {
                 let ms: f64 = ms.parse().map_err(|_| bad())?;
                 if ms.is_nan() || ms <= 0.0 {
@@ -111,7 +109,7 @@ impl SearchConfig {
                 cfg.budget = Budget::millis(ms);
             } else if let Ok(n) = o.parse::<u32>() {
                 if n == 0 {
-                    return Err("A search needs at least one iteration.".into());
+                    return Err(BotError::NoIterations);
                 }
                 cfg.budget = Budget::iterations(n);
             } else if let Some((k, v)) = o.split_once('=') {
@@ -210,36 +208,6 @@ impl Bot for SearchBot {
         self.last_iterations = it;
         let best = tree.best_root_action();
         legal[best].clone()
-    }
-}
-
-/// Milliseconds since the search started: `Instant` natively, the browser's
-/// `Date.now()` on wasm32 (where `Instant` panics).
-struct Clock {
-    #[cfg(not(target_arch = "wasm32"))]
-    start: std::time::Instant,
-    #[cfg(target_arch = "wasm32")]
-    start: f64,
-}
-
-impl Clock {
-    fn start() -> Clock {
-        Clock {
-            #[cfg(not(target_arch = "wasm32"))]
-            start: std::time::Instant::now(),
-            #[cfg(target_arch = "wasm32")]
-            start: js_sys::Date::now(),
-        }
-    }
-    fn elapsed_ms(&self) -> f64 {
-        #[cfg(not(target_arch = "wasm32"))]
-        {
-            self.start.elapsed().as_secs_f64() * 1000.0
-        }
-        #[cfg(target_arch = "wasm32")]
-        {
-            js_sys::Date::now() - self.start
-        }
     }
 }
 

@@ -18,19 +18,25 @@
 //! still capped), optionally followed by search options separated by
 //! colons, e.g. `search:2000:rollout=random` (see [`mcts::SearchConfig`]).
 
+mod clock;
 pub mod greedy;
 pub mod mcts;
+pub mod play;
 pub mod wayout;
 
 use crate::action::Action;
 use crate::cards::CardId;
+use crate::error::{args, Error};
 use crate::game::Game;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::fmt;
 
+pub use clock::Clock;
 pub use greedy::GreedyBot;
 pub use mcts::{SearchBot, SearchConfig};
+pub use play::{mix, play_game, play_game_timed, PlayError, Thinking};
 
 /// A player that picks one of `game.legal_actions()`.
 pub trait Bot {
@@ -110,16 +116,70 @@ impl Default for Budget {
     }
 }
 
+/// Why a bot could not be made, or had nothing to choose.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BotError {
+    /// No bot of that kind (see [`BOT_KINDS`]).
+    UnknownKind(String),
+    /// `random` and `greedy` take no options; `spec` is the whole spec.
+    NoOptions { kind: String, spec: String },
+    /// An option after `search:` that means nothing.
+    SearchOption(String),
+    /// `search:0`.
+    NoIterations,
+    /// The game is over: there is no decision to make.
+    GameOver,
+}
+
+impl BotError {
+    /// The same as an engine error (`bad_options.*` or `game_over`), with a
+    /// message key for every language.
+    pub fn to_error(&self) -> Error {
+        match self {
+            BotError::UnknownKind(kind) => Error::bad_options(
+                "bad_options.bot_kind",
+                args![bot = kind.as_str(), kinds = BOT_KINDS.to_vec()],
+            ),
+            BotError::NoOptions { kind, spec } => Error::bad_options(
+                "bad_options.bot_options",
+                args![bot = kind.as_str(), spec = spec.as_str()],
+            ),
+            BotError::SearchOption(o) => {
+                Error::bad_options("bad_options.search_option", args![option = o.as_str()])
+            }
+            BotError::NoIterations => Error::bad_options("bad_options.search_iterations", args![]),
+            BotError::GameOver => Error::game_over(),
+        }
+    }
+}
+
+impl From<BotError> for Error {
+    fn from(e: BotError) -> Error {
+        e.to_error()
+    }
+}
+
+impl fmt::Display for BotError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_error().message)
+    }
+}
+
+impl std::error::Error for BotError {}
+
 /// Makes a bot from a spec such as `greedy`, `search:1000` or `search:300ms`.
-pub fn make_bot(kind: &str, seed: u64) -> Result<Box<dyn Bot>, String> {
+pub fn make_bot(kind: &str, seed: u64) -> Result<Box<dyn Bot>, BotError> {
     let mut parts = kind.split(':');
     let base = parts.next().unwrap_or("");
     let rest: Vec<&str> = parts.collect();
-    let no_options = |b: Box<dyn Bot>| -> Result<Box<dyn Bot>, String> {
+    let no_options = |b: Box<dyn Bot>| -> Result<Box<dyn Bot>, BotError> {
         if rest.is_empty() {
             Ok(b)
         } else {
-            Err(format!("The {base} bot takes no options (\"{kind}\")."))
+            Err(BotError::NoOptions {
+                kind: base.to_string(),
+                spec: kind.to_string(),
+            })
         }
     };
     match base {
@@ -129,10 +189,7 @@ pub fn make_bot(kind: &str, seed: u64) -> Result<Box<dyn Bot>, String> {
             let cfg = SearchConfig::parse(&rest)?;
             Ok(Box::new(SearchBot::new(seed, cfg)))
         }
-        other => Err(format!(
-            "Unknown bot \"{other}\"; bots are {} (search takes options, e.g. search:2000 or search:500ms).",
-            BOT_KINDS.join(", ")
-        )),
+        other => Err(BotError::UnknownKind(other.to_string())),
     }
 }
 
@@ -154,7 +211,7 @@ pub fn choose_action(
     kind: &str,
     seed: u64,
     budget: Option<Budget>,
-) -> Result<Action, String> {
+) -> Result<Action, BotError> {
     decide(game, kind, seed, budget).map(|d| d.action)
 }
 
@@ -164,9 +221,9 @@ pub fn decide(
     kind: &str,
     seed: u64,
     budget: Option<Budget>,
-) -> Result<Decision, String> {
+) -> Result<Decision, BotError> {
     if game.is_over() {
-        return Err("The game is over: no more moves can be made.".into());
+        return Err(BotError::GameOver);
     }
     let mut bot = match (kind.split(':').next(), budget) {
         (Some("search"), Some(b)) => {
@@ -182,59 +239,4 @@ pub fn decide(
         action,
         iterations: bot.last_iterations(),
     })
-}
-
-/// Positions for measuring the search bot's speed (BENCHMARKS.md): `count`
-/// games of 2 to 4 players, each played by greedy bots into its middle game
-/// (turn 4 to 12) up to a decision with a real choice. Deterministic, so the
-/// native and browser figures measure the same work.
-pub fn bench_positions(count: usize) -> Vec<Game> {
-    let mut out = Vec::with_capacity(count);
-    let mut i = 0u64;
-    while out.len() < count && i < 10 * count as u64 + 10 {
-        let players = 2 + (i % 3) as usize;
-        let Ok(mut g) = Game::new(crate::GameOptions::simple(players, 1000 + i)) else {
-            break;
-        };
-        let mut bots: Vec<GreedyBot> = (0..players as u64)
-            .map(|s| GreedyBot::new(i * 8 + s))
-            .collect();
-        let target = 4 + 2 * (i % 5) as u32;
-        let mut steps = 0;
-        while let Some(seat) = g.current() {
-            if g.turn() >= target && g.legal_actions_ref().len() > 1 {
-                out.push(g);
-                break;
-            }
-            let a = bots[seat as usize].choose(&g);
-            g.apply_trusted(&a);
-            steps += 1;
-            if steps > 5000 {
-                break;
-            }
-        }
-        i += 1;
-    }
-    out
-}
-
-/// One search decision of `iterations` on each position (seeded by its
-/// index); returns the iterations run in all.
-pub fn bench_search(positions: &[Game], iterations: u32) -> u64 {
-    positions
-        .iter()
-        .enumerate()
-        .map(|(i, g)| bench_search_one(g, i, iterations))
-        .sum()
-}
-
-/// The search decision of [`bench_search`] on position `index`.
-pub fn bench_search_one(game: &Game, index: usize, iterations: u32) -> u64 {
-    let cfg = SearchConfig {
-        budget: Budget::iterations(iterations),
-        ..SearchConfig::default()
-    };
-    let mut bot = SearchBot::new(index as u64, cfg);
-    bot.choose(game);
-    bot.last_iterations as u64
 }

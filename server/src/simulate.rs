@@ -1,11 +1,10 @@
 //! `tongiaki simulate`: many complete games between bots, with statistics.
 
-use crate::bots::make_bot;
-use crate::game::Game;
-use crate::options::GameOptions;
 use serde_json::{json, Value};
-#[cfg(not(target_arch = "wasm32"))]
+use std::fmt;
 use std::time::Instant;
+use tongiaki::bots::{make_bot, mix, play_game_timed, BotError, PlayError, Thinking};
+use tongiaki::cards::ISLAND_COUNT;
 
 pub struct SimConfig {
     pub players: usize,
@@ -29,18 +28,11 @@ pub struct SeatStats {
     pub iterations: u64,
 }
 
-/// Per seat: decisions with a choice, seconds spent on them, search iterations.
-#[derive(Clone, Copy, Default, Debug)]
-pub struct Thinking {
-    pub decisions: u64,
-    pub seconds: f64,
-    pub iterations: u64,
-}
-
 pub struct SimResult {
     /// Finished games (the statistics are over these).
     pub games: usize,
-    /// Games left out: a chain that never ended (see [`MAX_TURN_DECISIONS`]).
+    /// Games left out: a chain that never ended (see
+    /// [`tongiaki::bots::play::MAX_TURN_DECISIONS`]).
     pub unfinished: usize,
     pub players: usize,
     pub rotate: bool,
@@ -52,155 +44,71 @@ pub struct SimResult {
     pub seats: Vec<SeatStats>,
 }
 
-/// SplitMix64: decorrelated seeds for game i and the bots of game i.
-pub fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
-
-/// Upper bound on decisions in one game: far above any real game.
-pub const MAX_DECISIONS: usize = 200_000;
-
-/// Decisions within one turn after which a game counts as unfinished: an
-/// R25 chain that the engine lets go on (its search gave up and answered
-/// "resolvable") but that no choice ends. Real chains take a few dozen.
-pub const MAX_TURN_DECISIONS: usize = 400;
-
-/// Plays one complete game with the given bots; returns the finished game.
-pub fn play_game(players: usize, seed: u64, bots: &[String]) -> Result<Game, String> {
-    play_game_timed(players, seed, bots, 0).map(|(g, _)| g)
-}
-
-/// Is this error the one for a chain that never ends?
-pub fn is_unfinished(e: &str) -> bool {
-    e.contains("decisions in one turn")
-}
-
-/// Plays one game; seat s is played by `bots[(s + shift) % bots.len()]`.
-/// Also returns, per seat, the decisions with a choice, the seconds spent
-/// choosing them (natively; 0 on wasm32, where there is no clock) and the
-/// search iterations they ran.
-pub fn play_game_timed(
-    players: usize,
-    seed: u64,
-    bots: &[String],
-    shift: usize,
-) -> Result<(Game, Vec<Thinking>), String> {
-    let mut g = Game::new(GameOptions::simple(
-        players,
-        seed & crate::options::MAX_SEED,
-    ))
-    .map_err(|e| e.message)?;
-    let mut seats = Vec::new();
-    for s in 0..players {
-        seats.push(make_bot(
-            &bots[(s + shift) % bots.len()],
-            mix(seed ^ (s as u64 + 1)),
-        )?);
-    }
-    let mut think = vec![Thinking::default(); players];
-    let mut turn = (0, 0);
-    for _ in 0..MAX_DECISIONS {
-        let Some(cur) = g.current() else {
-            return Ok((g, think));
-        };
-        if turn.0 != g.turn() {
-            turn = (g.turn(), 0);
-        }
-        turn.1 += 1;
-        if turn.1 > MAX_TURN_DECISIONS {
-            return Err(format!(
-                "game with seed {seed}: turn {} went past {MAX_TURN_DECISIONS} decisions in one turn (an R25 chain that never ends)",
-                turn.0
-            ));
-        }
-        let choice = g.legal_actions_ref().len() > 1;
-        let t = Stopwatch::start();
-        let a = seats[cur as usize].choose(&g);
-        if choice {
-            let th = &mut think[cur as usize];
-            th.decisions += 1;
-            th.seconds += t.seconds();
-            th.iterations += seats[cur as usize].last_iterations() as u64;
-        }
-        g.apply_trusted(&a);
-    }
-    Err(format!(
-        "game with seed {seed} did not end within {MAX_DECISIONS} decisions"
-    ))
-}
-
-/// `Instant` natively; nothing on wasm32 (where `Instant` panics).
-struct Stopwatch {
-    #[cfg(not(target_arch = "wasm32"))]
-    start: Instant,
-}
-
-impl Stopwatch {
-    fn start() -> Stopwatch {
-        Stopwatch {
-            #[cfg(not(target_arch = "wasm32"))]
-            start: Instant::now(),
-        }
-    }
-    fn seconds(&self) -> f64 {
-        #[cfg(not(target_arch = "wasm32"))]
-        {
-            self.start.elapsed().as_secs_f64()
-        }
-        #[cfg(target_arch = "wasm32")]
-        {
-            0.0
-        }
-    }
-}
-
 /// Stack for the simulation thread: the R25 chain search recurses once per
 /// state it explores, and a few rare chains go deeper than the 8 MB of the
 /// main thread.
-#[cfg(not(target_arch = "wasm32"))]
 const SIM_STACK: usize = 512 << 20;
 
-pub fn simulate(cfg: &SimConfig) -> Result<SimResult, String> {
-    if !(2..=6).contains(&cfg.players) {
-        return Err(format!("--players must be 2 to 6, not {}", cfg.players));
-    }
-    if cfg.bots.is_empty() || (cfg.bots.len() != 1 && cfg.bots.len() != cfg.players) {
-        return Err(format!(
-            "--bots must name one bot or one per seat ({} seats)",
-            cfg.players
-        ));
-    }
-    for b in &cfg.bots {
-        make_bot(b, 0)?;
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        let cfg = SimConfig {
-            players: cfg.players,
-            games: cfg.games,
-            seed: cfg.seed,
-            bots: cfg.bots.clone(),
-            rotate: cfg.rotate,
-        };
-        std::thread::Builder::new()
-            .name("simulate".into())
-            .stack_size(SIM_STACK)
-            .spawn(move || run(&cfg))
-            .map_err(|e| format!("cannot start the simulation thread: {e}"))?
-            .join()
-            .map_err(|_| "the simulation thread panicked".to_string())?
-    }
-    #[cfg(target_arch = "wasm32")]
-    {
-        run(cfg)
+/// Why a simulation did not run to its end.
+#[derive(Debug)]
+pub enum SimError {
+    /// `--players` out of 2..=6.
+    Players(usize),
+    /// `--bots` names neither one bot nor one per seat.
+    BotCount { seats: usize },
+    /// A bot spec was refused.
+    Bot(BotError),
+    /// A game failed for another reason than a chain that never ends.
+    Game(PlayError),
+    /// The simulation thread could not start, or panicked.
+    Thread(String),
+}
+
+impl fmt::Display for SimError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SimError::Players(n) => write!(f, "--players must be 2 to 6, not {n}"),
+            SimError::BotCount { seats } => write!(
+                f,
+                "--bots must name one bot or one per seat ({seats} seats)"
+            ),
+            SimError::Bot(e) => e.fmt(f),
+            SimError::Game(e) => e.fmt(f),
+            SimError::Thread(e) => f.write_str(e),
+        }
     }
 }
 
-fn run(cfg: &SimConfig) -> Result<SimResult, String> {
-    let start = Stopwatch::start();
+impl std::error::Error for SimError {}
+
+pub fn simulate(cfg: &SimConfig) -> Result<SimResult, SimError> {
+    if !(2..=6).contains(&cfg.players) {
+        return Err(SimError::Players(cfg.players));
+    }
+    if cfg.bots.is_empty() || (cfg.bots.len() != 1 && cfg.bots.len() != cfg.players) {
+        return Err(SimError::BotCount { seats: cfg.players });
+    }
+    for b in &cfg.bots {
+        make_bot(b, 0).map_err(SimError::Bot)?;
+    }
+    let cfg = SimConfig {
+        players: cfg.players,
+        games: cfg.games,
+        seed: cfg.seed,
+        bots: cfg.bots.clone(),
+        rotate: cfg.rotate,
+    };
+    std::thread::Builder::new()
+        .name("simulate".into())
+        .stack_size(SIM_STACK)
+        .spawn(move || run(&cfg))
+        .map_err(|e| SimError::Thread(format!("cannot start the simulation thread: {e}")))?
+        .join()
+        .map_err(|_| SimError::Thread("the simulation thread panicked".to_string()))?
+}
+
+fn run(cfg: &SimConfig) -> Result<SimResult, SimError> {
+    let start = Instant::now();
     let mut turns = 0u64;
     let mut laid = 0u64;
     let (mut last_island, mut last_water) = (0, 0);
@@ -217,16 +125,16 @@ fn run(cfg: &SimConfig) -> Result<SimResult, String> {
             shift,
         ) {
             Ok(r) => r,
-            Err(e) if is_unfinished(&e) => {
+            Err(PlayError::EndlessTurn { .. }) => {
                 unfinished += 1;
                 continue;
             }
-            Err(e) => return Err(e),
+            Err(e) => return Err(SimError::Game(e)),
         };
         turns += g.turn() as u64;
         let b = g.board();
         laid += (b.laid_islands + b.laid_water - 1) as u64;
-        if b.laid_islands as usize == crate::cards::ISLAND_COUNT {
+        if b.laid_islands as usize == ISLAND_COUNT {
             last_island += 1;
         } else {
             last_water += 1;
@@ -247,7 +155,7 @@ fn run(cfg: &SimConfig) -> Result<SimResult, String> {
             think[k].iterations += t[s].iterations;
         }
     }
-    let seconds = start.seconds();
+    let seconds = start.elapsed().as_secs_f64();
     let games = cfg.games - unfinished;
     let g = games.max(1) as f64;
     let seats = shares

@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! A small static file server for playing the browser game locally
 //! (`tongiaki serve`). Standard library only: one thread per connection,
 //! HTTP/1.1 `GET` and `HEAD`, keep-alive, no caching surprises

@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 use tongiaki::script::{run_script, trace_line};
-use tongiaki::simulate::{simulate, SimConfig};
+use tongiaki_server::simulate::{simulate, SimConfig};
 
 const USAGE: &str = "usage:
   tongiaki play SCRIPT.json [--trace]
@@ -95,7 +95,7 @@ fn sim(args: &[String]) -> ExitCode {
             rotate: args.iter().any(|a| a == "--rotate"),
         })
     })();
-    let result = cfg.and_then(|c| simulate(&c));
+    let result = cfg.and_then(|c| simulate(&c).map_err(|e| e.to_string()));
     match result {
         Ok(r) => {
             if args.iter().any(|a| a == "--json") {
@@ -112,13 +112,6 @@ fn sim(args: &[String]) -> ExitCode {
     }
 }
 
-#[cfg(target_arch = "wasm32")]
-fn serve(_args: &[String]) -> ExitCode {
-    eprintln!("serve: not available in a wasm build");
-    ExitCode::from(2)
-}
-
-#[cfg(not(target_arch = "wasm32"))]
 fn serve(args: &[String]) -> ExitCode {
     let port = flag(args, "--port").unwrap_or("8080");
     if port.parse::<u16>().is_err() {
@@ -128,7 +121,7 @@ fn serve(args: &[String]) -> ExitCode {
     let www = std::path::Path::new(flag(args, "--www").unwrap_or("www"));
     let pkg = std::path::Path::new(flag(args, "--pkg").unwrap_or("pkg"));
     let addr = format!("127.0.0.1:{port}");
-    match tongiaki::serve::serve(www, pkg, &addr) {
+    match tongiaki_server::serve::serve(www, pkg, &addr) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("serve: {e}");

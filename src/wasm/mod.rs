@@ -351,5 +351,4 @@ impl Game {
 }
 
 // `Game.botAction` and `Game.botDecision` (the bots, run in a Web Worker by www/bots.js).
-#[path = "wasm_bots.rs"]
 mod bots;

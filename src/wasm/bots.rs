@@ -109,7 +109,7 @@ impl Game {
         if self.inner.is_over() {
             return Err(engine_error(Error::game_over()));
         }
-        decide(&self.inner, kind, seed, budget).map_err(bad)
+        decide(&self.inner, kind, seed, budget).map_err(|e| engine_error(e.to_error()))
     }
 }
 

@@ -1,0 +1,121 @@
+//! A whole game between bots, beside the bots themselves and depending only
+//! on the engine (boardgame.io's `Simulate` beside `Bot`): what `tongiaki
+//! simulate`, the benchmarks and the tests play.
+
+use super::{make_bot, BotError, Clock};
+use crate::error::Error;
+use crate::game::Game;
+use crate::options::{GameOptions, MAX_SEED};
+use std::fmt;
+
+/// SplitMix64: decorrelated seeds for game i and the bots of game i.
+pub fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// Upper bound on decisions in one game: far above any real game.
+pub const MAX_DECISIONS: usize = 200_000;
+
+/// Decisions within one turn after which a game counts as unfinished: an
+/// R25 chain that the engine lets go on (its search gave up and answered
+/// "resolvable") but that no choice ends. Real chains take a few dozen.
+pub const MAX_TURN_DECISIONS: usize = 400;
+
+/// Per seat: decisions with a choice, seconds spent on them, search iterations.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct Thinking {
+    pub decisions: u64,
+    pub seconds: f64,
+    pub iterations: u64,
+}
+
+/// Why a game between bots did not come to an end.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayError {
+    /// The options were refused (e.g. a player count out of range).
+    Options(Error),
+    /// A bot spec was refused.
+    Bot(BotError),
+    /// A turn went past [`MAX_TURN_DECISIONS`]: a chain that never ends.
+    EndlessTurn { seed: u64, turn: u32 },
+    /// The game went past [`MAX_DECISIONS`].
+    TooLong { seed: u64 },
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::Options(e) => f.write_str(&e.message),
+            PlayError::Bot(e) => e.fmt(f),
+            PlayError::EndlessTurn { seed, turn } => write!(
+                f,
+                "game with seed {seed}: turn {turn} went past {MAX_TURN_DECISIONS} decisions in one turn (an R25 chain that never ends)"
+            ),
+            PlayError::TooLong { seed } => write!(
+                f,
+                "game with seed {seed} did not end within {MAX_DECISIONS} decisions"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+impl From<BotError> for PlayError {
+    fn from(e: BotError) -> PlayError {
+        PlayError::Bot(e)
+    }
+}
+
+/// Plays one complete game with the given bots; returns the finished game.
+pub fn play_game(players: usize, seed: u64, bots: &[String]) -> Result<Game, PlayError> {
+    play_game_timed(players, seed, bots, 0).map(|(g, _)| g)
+}
+
+/// Plays one game; seat s is played by `bots[(s + shift) % bots.len()]`.
+/// Also returns, per seat, the decisions with a choice, the seconds spent
+/// choosing them and the search iterations they ran.
+pub fn play_game_timed(
+    players: usize,
+    seed: u64,
+    bots: &[String],
+    shift: usize,
+) -> Result<(Game, Vec<Thinking>), PlayError> {
+    let mut g =
+        Game::new(GameOptions::simple(players, seed & MAX_SEED)).map_err(PlayError::Options)?;
+    let mut seats = Vec::new();
+    for s in 0..players {
+        seats.push(make_bot(
+            &bots[(s + shift) % bots.len()],
+            mix(seed ^ (s as u64 + 1)),
+        )?);
+    }
+    let mut think = vec![Thinking::default(); players];
+    let mut turn = (0, 0);
+    for _ in 0..MAX_DECISIONS {
+        let Some(cur) = g.current() else {
+            return Ok((g, think));
+        };
+        if turn.0 != g.turn() {
+            turn = (g.turn(), 0);
+        }
+        turn.1 += 1;
+        if turn.1 > MAX_TURN_DECISIONS {
+            return Err(PlayError::EndlessTurn { seed, turn: turn.0 });
+        }
+        let choice = g.legal_actions_ref().len() > 1;
+        let clock = Clock::start();
+        let a = seats[cur as usize].choose(&g);
+        if choice {
+            let th = &mut think[cur as usize];
+            th.decisions += 1;
+            th.seconds += clock.elapsed_ms() / 1000.0;
+            th.iterations += seats[cur as usize].last_iterations() as u64;
+        }
+        g.apply_trusted(&a);
+    }
+    Err(PlayError::TooLong { seed })
+}
