@@ -8,7 +8,7 @@ import { createCamera, fitBounds, worldToScreen, zoomAt, onScreen } from "./came
 import { createRenderer, colorOf } from "./render.js";
 import { attachInput } from "./input.js";
 import { buildTimeline, createAnimator } from "./anim.js";
-import * as Targets from "./targets.js";
+import * as T from "./targets.js";
 import { createUi } from "./ui.js";
 import { createWords } from "./words.js";
 import * as Bots from "./bots.js";
@@ -40,8 +40,6 @@ const DEFAULT_SEATS = [
 export function createApp(root, Game, options = {}) {
   const i18n = createI18n(options.language || "en");
   const { describeEvent, describeAction, colorWord, SAVE_WORDS, t } = createWords(i18n.t);
-  // targets.js words its hints with i18n.js's module-level t: run it in this table's language.
-  const T = Object.fromEntries(Object.entries(Targets).map(([k, f]) => [k, typeof f === "function" ? (...a) => i18n.run(() => f(...a)) : f]));
   const app = {
     Game: null,
     game: null,
@@ -391,7 +389,7 @@ export function createApp(root, Game, options = {}) {
       mode: app.ui.mode,
       seats: app.seats,
       traySeat: d === "land" ? T.traySeat(s, app.ui) : null,
-      selectionText: T.selectionWords(s, app.legal, app.ui),
+      selectionHint: T.selectionHint(s, app.legal, app.ui),
       replay: !!app.replay,
       hasSelection: !!app.ui.selection,
       rotation: d === "place_card" ? { value: hex ? T.rotationFor(app.legal, app.ui, hex.q, hex.r) : app.ui.rotation ?? null, hex } : null,
@@ -631,12 +629,12 @@ export function createApp(root, Game, options = {}) {
         break;
       case "select":
         app.ui = res.ui;
-        if (res.message) ui.toast(res.message, "info");
+        if (res.hint) ui.tell(res.hint);
         refreshPanels();
         requestDraw();
         break;
       case "hint":
-        ui.toast(res.message, "info");
+        ui.tell(res.hint);
         break;
       default:
         break;
