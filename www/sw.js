@@ -7,7 +7,7 @@
 // index.html). Other origins are not touched. CACHE is versioned: bump it
 // when the list changes; old caches are deleted on activation.
 
-const CACHE = "tongiaki-v5";
+const CACHE = "tongiaki-v6";
 
 const PRECACHE = [
   "./",
@@ -35,6 +35,7 @@ const PRECACHE = [
   "./geometry.js",
   "./input.js",
   "./render.js",
+  "./art.js",
   "./targets.js",
   "./ui.js",
   "./words.js",
