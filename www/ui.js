@@ -477,10 +477,20 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
     for (const id of ["ranking-dialog", "newgame-dialog", "help-dialog"]) if ($(id).open) $(id).close();
   }
 
+  /** Show the speed in its menu (when it is one of the menu's). */
+  function showSpeed(v) {
+    const sel = $("speed");
+    if ([...sel.options].some((o) => Number(o.value) === v)) sel.value = String(v);
+  }
+
+  function showAutoForced(on) {
+    $("auto-forced").checked = on;
+  }
+
   /** Show the language in the switch. */
   function showLanguage(id) {
     langSel.value = id;
   }
 
-  return { toast, tell, hideToast, thinking, renderStatus, renderPlayers, renderActions, log, clearLog, newGameDialog, showRanking, closeDialogs, renderReplay, showLanguage };
+  return { toast, tell, hideToast, thinking, renderStatus, renderPlayers, renderActions, log, clearLog, newGameDialog, showRanking, closeDialogs, renderReplay, showSpeed, showAutoForced, showLanguage };
 }
