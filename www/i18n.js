@@ -4,13 +4,13 @@
 // Every table has its own language: createI18n(id) makes an instance with
 // t(key, ...args) (the words in its language, falling back to English for a
 // missing key), setLanguage, onLanguage, translateTree and errorText (an
-// engine error in its language, from the error's key and args). app.js makes
-// one per table, so several <tongiaki-game> boards on one page each keep
-// their own language.
+// engine error in its language, from the error's key and args). Every table
+// makes its own (configure() in state.js), so several <tongiaki-game> boards
+// on one page each keep their own language.
 //
-// The module-level t() is for code that has no instance at hand (targets.js):
-// it speaks the language of the instance running now (instance.run(f) runs f
-// with it), else the page default; setLanguage/getLanguage/onLanguage at
+// The module-level t() is for code that has no instance at hand (the
+// module-level exports of words.js): it speaks the language of the instance
+// running now (instance.run(f) runs f with it), else the page default; setLanguage/getLanguage/onLanguage at
 // module level work on that page default (unit tests, a page with one table).
 
 import en from "./lang/en.js";

@@ -94,6 +94,7 @@ export default {
   "h.r51": "Alle deine Schiffe sind im Spiel (R51): klicke zuerst den Strand, von dem ein Schiff genommen wird, dann den, auf den es kommt.",
   "h.takenGoes": "Klicke jetzt den Strand, auf den das genommene Schiff kommt.",
   "h.moreBeaches": (n, name) => `Noch ${n} ${pl(n, "Strand", "Strände")} von ${name} wählen.`,
+  "h.chooseBeaches": (n, name) => `Wähle ${n} ${pl(n, "Strand", "Strände")} von ${name}.`,
 
   "p.group": "Wähle deinen Zug",
   "p.expand": "Ausbreiten",

@@ -99,6 +99,7 @@ export default {
   "h.r51": "All your ships are out (R51): first click the beach to take a ship from, then the beach it goes to.",
   "h.takenGoes": "Now click the beach where the taken ship goes.",
   "h.moreBeaches": (n, name) => `${n} more beach${s(n, "", "es")} of ${name} to choose.`,
+  "h.chooseBeaches": (n, name) => `Choose ${n} beach${s(n, "", "es")} of ${name}.`,
 
   "p.group": "Choose your turn",
   "p.expand": "Expand",

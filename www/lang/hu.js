@@ -94,6 +94,7 @@ export default {
   "h.r51": "Minden hajód játékban van (R51): először kattints a strandra, ahonnan hajót veszel el, aztán arra, ahová kerül.",
   "h.takenGoes": "Most kattints a strandra, ahová az elvett hajó kerül.",
   "h.moreBeaches": (n, name) => `Még ${n} strandot válassz (${name}).`,
+  "h.chooseBeaches": (n, name) => `Válassz ${n} strandot (${name}).`,
 
   "p.group": "Válaszd ki a köröd",
   "p.expand": "Terjeszkedés",

@@ -94,6 +94,7 @@ export default {
   "h.r51": "Tutte le tue navi sono in gioco (R51): clicca prima la spiaggia da cui prendere una nave, poi quella dove va.",
   "h.takenGoes": "Ora clicca la spiaggia dove va la nave presa.",
   "h.moreBeaches": (n, name) => `Ancora ${n} ${pl(n, "spiaggia", "spiagge")} di ${name} da scegliere.`,
+  "h.chooseBeaches": (n, name) => `Scegli ${n} ${pl(n, "spiaggia", "spiagge")} di ${name}.`,
 
   "p.group": "Scegli il tuo turno",
   "p.expand": "Espandi",

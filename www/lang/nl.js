@@ -94,6 +94,7 @@ export default {
   "h.r51": "Al je schepen zijn in het spel (R51): klik eerst het strand waarvan een schip wordt genomen, dan het strand waar het heen gaat.",
   "h.takenGoes": "Klik nu het strand waar het genomen schip heen gaat.",
   "h.moreBeaches": (n, name) => `Nog ${n} ${pl(n, "strand", "stranden")} van ${name} kiezen.`,
+  "h.chooseBeaches": (n, name) => `Kies ${n} ${pl(n, "strand", "stranden")} van ${name}.`,
 
   "p.group": "Kies je beurt",
   "p.expand": "Uitbreiden",
