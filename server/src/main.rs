@@ -77,9 +77,12 @@ fn sim(args: &[String]) -> ExitCode {
     let num = |name: &str, default: u64| -> Result<u64, String> {
         match flag(args, name) {
             None => Ok(default),
-            Some(v) => v
-                .parse()
-                .map_err(|_| format!("{name} needs a whole number, not {v}")),
+            Some(v) => v.parse().map_err(|_| {
+                format!(
+                    "{name} needs a whole number, not {}",
+                    tongiaki::error::truncate(v, tongiaki::error::ECHO_CHARS)
+                )
+            }),
         }
     };
     let cfg = (|| -> Result<SimConfig, String> {

@@ -103,15 +103,18 @@ impl SearchConfig {
             let bad = || BotError::SearchOption(o.to_string());
             if let Some(ms) = o.strip_suffix("ms") {
                 let ms: f64 = ms.parse().map_err(|_| bad())?;
-                if ms.is_nan() || ms <= 0.0 {
+                if ms.is_nan() {
                     return Err(bad());
                 }
-                cfg.budget = Budget::millis(ms);
-            } else if let Ok(n) = o.parse::<u32>() {
-                if n == 0 {
+                cfg.budget = Budget::checked(None, Some(ms))?;
+            } else if o.bytes().all(|b| b.is_ascii_digit()) && !o.is_empty() {
+                // Digits only: an iteration count (refused above the cap,
+                // however many digits).
+                let n: f64 = o.parse().map_err(|_| bad())?;
+                if n == 0.0 {
                     return Err(BotError::NoIterations);
                 }
-                cfg.budget = Budget::iterations(n);
+                cfg.budget = Budget::checked(Some(n), None)?;
             } else if let Some((k, v)) = o.split_once('=') {
                 let num = || v.parse::<f32>().map_err(|_| bad());
                 match k {
