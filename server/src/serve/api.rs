@@ -5,6 +5,7 @@
 use super::AppState;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
+use axum::routing::any;
 use axum::Router;
 use std::sync::Arc;
 
@@ -48,7 +49,13 @@ impl IntoResponse for ApiError {
     }
 }
 
-/// The routes under `/api` (nested there by [`super::router`]).
+/// The routes under `/api` (merged into [`super::router`]; each written in
+/// full, `/api/tables/{id}`…). Paths no route takes, `/api` and `/api/`
+/// included, get [`ApiError::no_endpoint`] rather than the static files.
 pub(crate) fn router() -> Router<Arc<AppState>> {
-    Router::new().fallback(|| async { ApiError::no_endpoint() })
+    let no_endpoint = || async { ApiError::no_endpoint() };
+    Router::new()
+        .route("/api", any(no_endpoint))
+        .route("/api/", any(no_endpoint))
+        .route("/api/{*rest}", any(no_endpoint))
 }

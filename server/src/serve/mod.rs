@@ -162,7 +162,7 @@ pub fn router(config: &Config) -> io::Result<Router> {
         .layer(RequestBodyLimitLayer::new(limits.max_request_body))
         .layer(RequestBodyDeadlineLayer::new(limits.request_body_deadline));
     Ok(Router::new()
-        .nest("/api", api::router())
+        .merge(api::router())
         .fallback(files::static_files)
         .layer(layers)
         .with_state(state))
