@@ -139,7 +139,15 @@ pub fn router(config: &Config) -> io::Result<Router> {
         roots: files::Roots { www, pkg },
         log: config.log.clone(),
     });
-    let limits = &config.limits;
+    let routes = Router::new()
+        .merge(api::router())
+        .fallback(files::static_files);
+    Ok(with_layers(routes, state, &config.limits))
+}
+
+/// `routes` with the request log, the caching and security headers,
+/// compression, the request timeout and the body limits, and the state.
+fn with_layers(routes: Router<Arc<AppState>>, state: Arc<AppState>, limits: &Limits) -> Router {
     let layers = ServiceBuilder::new()
         .layer(axum::middleware::from_fn_with_state(
             Arc::clone(&state),
@@ -161,11 +169,7 @@ pub fn router(config: &Config) -> io::Result<Router> {
         ))
         .layer(RequestBodyLimitLayer::new(limits.max_request_body))
         .layer(RequestBodyDeadlineLayer::new(limits.request_body_deadline));
-    Ok(Router::new()
-        .merge(api::router())
-        .fallback(files::static_files)
-        .layer(layers)
-        .with_state(state))
+    routes.layer(layers).with_state(state)
 }
 
 /// A compressed answer is not byte for byte the file `ServeDir` tagged, so
@@ -267,4 +271,48 @@ pub fn serve(config: Config) -> io::Result<()> {
         log.line("Tongiaki: stopped");
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::body::Body;
+    use axum::http::Request;
+    use tower::ServiceExt;
+
+    fn state() -> Arc<AppState> {
+        let here = std::env::temp_dir();
+        Arc::new(AppState {
+            roots: files::Roots {
+                www: here.clone(),
+                pkg: here.clone(),
+            },
+            www_files: ServeDir::new(&here),
+            pkg_files: ServeDir::new(&here),
+            log: Log::Off,
+        })
+    }
+
+    #[tokio::test]
+    async fn a_handler_that_takes_too_long_gets_a_503() {
+        let limits = Limits {
+            request_timeout: Duration::from_millis(100),
+            ..Limits::default()
+        };
+        let routes = Router::new().route(
+            "/api/slow",
+            axum::routing::get(|| async {
+                tokio::time::sleep(Duration::from_secs(30)).await;
+                "too late"
+            }),
+        );
+        let app = with_layers(routes, state(), &limits);
+        let started = std::time::Instant::now();
+        let response = app
+            .oneshot(Request::get("/api/slow").body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert!(started.elapsed() < Duration::from_secs(5));
+    }
 }
