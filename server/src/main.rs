@@ -2,12 +2,13 @@
 
 use std::process::ExitCode;
 use tongiaki::script::{run_script, trace_line};
+use tongiaki_server::serve::Config;
 use tongiaki_server::simulate::{simulate, SimConfig};
 
 const USAGE: &str = "usage:
   tongiaki play SCRIPT.json [--trace]
   tongiaki simulate --players N --games G --seed S [--bots a,b,...] [--rotate] [--json]
-  tongiaki serve [--port N] [--www DIR] [--pkg DIR]";
+  tongiaki serve [--port N] [--bind ADDR] [--www DIR] [--pkg DIR]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -117,14 +118,19 @@ fn sim(args: &[String]) -> ExitCode {
 
 fn serve(args: &[String]) -> ExitCode {
     let port = flag(args, "--port").unwrap_or("8080");
-    if port.parse::<u16>().is_err() {
+    let Ok(port) = port.parse::<u16>() else {
         eprintln!("serve: --port needs a port number, not {port}");
         return ExitCode::from(2);
-    }
-    let www = std::path::Path::new(flag(args, "--www").unwrap_or("www"));
-    let pkg = std::path::Path::new(flag(args, "--pkg").unwrap_or("pkg"));
-    let addr = format!("127.0.0.1:{port}");
-    match tongiaki_server::serve::serve(www, pkg, &addr) {
+    };
+    let bind = flag(args, "--bind").unwrap_or("127.0.0.1");
+    let Ok(ip) = bind.parse::<std::net::IpAddr>() else {
+        eprintln!("serve: --bind needs an IP address (127.0.0.1, 0.0.0.0, ::1), not {bind}");
+        return ExitCode::from(2);
+    };
+    let www = flag(args, "--www").unwrap_or("www");
+    let pkg = flag(args, "--pkg").unwrap_or("pkg");
+    let config = Config::new(www, pkg, std::net::SocketAddr::new(ip, port));
+    match tongiaki_server::serve::serve(config) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("serve: {e}");
