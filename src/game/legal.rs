@@ -1,0 +1,338 @@
+//! The move generator: every legal action of the decision pending now, in a
+//! stable order, with R25 filtering (docs/rules.md#how-the-engine-decides).
+
+use super::{Game, Phase};
+use crate::action::{Action, BeachRef};
+use crate::cards::CardId;
+use crate::chain::{landing_moves, play_land_move, ChainSearch, LandMove, Landing};
+use crate::hex::Hex;
+
+impl Game {
+    // ----- legal actions ------------------------------------------------
+
+    /// Every legal action for the decision pending now, once each, in a
+    /// stable order; empty when the game is over.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        self.legal_actions_ref().to_vec()
+    }
+
+    pub fn legal_actions_ref(&self) -> &[Action] {
+        self.legal.get_or_init(|| self.compute_legal())
+    }
+
+    fn compute_legal(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        match self.phase {
+            Phase::Over => {}
+            Phase::Setup { .. } => {
+                let t = CardId::TONGA;
+                for b in 0..t.spec().beaches.len() {
+                    // R2: the beach keeps at least one free place.
+                    if self.board.ships.free_places(t, b) >= 2 {
+                        out.push(Action::SetupPlace { beach: b as u32 });
+                    }
+                }
+            }
+            Phase::Turn => self.turn_actions(&mut out),
+            Phase::Emigrate => {
+                let mut search = ChainSearch::new(&self.board);
+                let mut all = Vec::new();
+                for (tile, beach) in self.board.full_beaches_in(&self.board.ships) {
+                    for &jetty in tile.spec().beaches[beach as usize].jetties {
+                        let ships = &self.board.ships;
+                        let a = Action::Emigrate {
+                            tile,
+                            beach: beach as u32,
+                            jetty: jetty as u32,
+                        };
+                        if search.ask(|s| s.emigration_keeps_resolvable(ships, tile, beach, jetty))
+                        {
+                            out.push(a);
+                        } else {
+                            all.push(a);
+                        }
+                    }
+                }
+                // This state was judged resolvable (R25) when it was reached,
+                // but only within the search's budget (NODE_LIMIT,
+                // DEPTH_LIMIT): if no emigration now proves to keep it so,
+                // every emigration stays allowed (as for landing moves), so
+                // a game that is not over always has a legal action.
+                if out.is_empty() {
+                    out = all;
+                }
+            }
+            Phase::Land(l) => {
+                for m in self.legal_land_moves(&l) {
+                    out.push(match m {
+                        LandMove::Land { seat, beach } => Action::Land {
+                            seat: seat as u32,
+                            beach: beach as u32,
+                        },
+                        LandMove::Return { seat } => Action::Return { seat: seat as u32 },
+                    });
+                }
+            }
+            Phase::PlaceCard { .. } => {
+                for (h, rot) in self.card_placements() {
+                    out.push(Action::PlaceCard {
+                        q: h.q,
+                        r: h.r,
+                        rotation: rot as u32,
+                    });
+                }
+            }
+            Phase::PlaceShip { tile, .. } => {
+                for b in 0..tile.spec().beaches.len() {
+                    if !self.board.ships.is_full(tile, b) {
+                        out.push(Action::PlaceShip { beach: b as u32 });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// R25 applied to landing placements: only moves after which the chain
+    /// stays resolvable, as long as the current state is resolvable.
+    pub(super) fn legal_land_moves(&self, l: &Landing) -> Vec<LandMove> {
+        let mut raw = Vec::new();
+        landing_moves(&self.board.ships, l, &mut raw);
+        if l.ends_game || self.land_lost.get() {
+            return raw;
+        }
+        let mut search = ChainSearch::new(&self.board);
+        // A full beach elsewhere that escapes resolves the chain whatever
+        // lands here; so does an island whose every beach has a way out.
+        if search.landing_always_resolves(&self.board.ships, l)
+            || search.fixed_escape(&self.board.ships, l.tile)
+        {
+            return raw;
+        }
+        let ok: Vec<LandMove> = raw
+            .iter()
+            .copied()
+            .filter(|&m| {
+                let mut ships = self.board.ships.clone();
+                let mut nl = *l;
+                play_land_move(&mut ships, &mut nl, m);
+                // fixed_escape is known false here and cannot change while landing.
+                l.ends_game || search.ask(|s| s.land_dfs(&ships, &nl))
+            })
+            .collect();
+        if ok.is_empty() {
+            // The chain is lost whatever happens (R25 removal follows); every
+            // later state of this landing is lost too.
+            self.land_lost.set(true);
+            raw
+        } else {
+            ok
+        }
+    }
+
+    pub(super) fn has_island_ships(&self, seat: u8) -> bool {
+        self.board.seat_on_islands(seat) > 0
+    }
+
+    fn turn_actions(&self, out: &mut Vec<Action>) {
+        let seat = self.current;
+        let ships = &self.board.ships;
+        if !self.has_island_ships(seat) {
+            // R50: no ship on an island.
+            let t = CardId::TONGA;
+            if self.board.on_table(t) {
+                let nb = t.spec().beaches.len();
+                for a in 0..nb {
+                    for b in a..nb {
+                        let need_same = a == b && ships.free_places(t, a) >= 2;
+                        let fits = if a == b {
+                            need_same
+                        } else {
+                            !ships.is_full(t, a) && !ships.is_full(t, b)
+                        };
+                        if fits && self.supply[seat as usize] >= 2 {
+                            out.push(Action::PlaceNew {
+                                tile: t,
+                                beaches: vec![a as u32, b as u32],
+                            });
+                        }
+                    }
+                }
+            }
+            for c in self.board.islands() {
+                if c == t || self.board.is_king(c) {
+                    continue;
+                }
+                for b in 0..c.spec().beaches.len() {
+                    if !ships.is_full(c, b) {
+                        out.push(Action::PlaceNew {
+                            tile: c,
+                            beaches: vec![b as u32],
+                        });
+                    }
+                }
+            }
+            if out.is_empty() {
+                out.push(Action::Resettle);
+            }
+            return;
+        }
+        let s = self.supply[seat as usize];
+        if s > 0 {
+            // R10: k = min(n, b, s) ships, at most one per beach.
+            for c in self.board.islands() {
+                if self.board.is_king(c) {
+                    continue;
+                }
+                let n = ships.seat_on(c, seat);
+                if n == 0 {
+                    continue;
+                }
+                let nb = c.spec().beaches.len();
+                let free: Vec<u32> = (0..nb)
+                    .filter(|&b| !ships.is_full(c, b))
+                    .map(|b| b as u32)
+                    .collect();
+                let k = (n as usize).min(nb).min(s as usize).min(free.len());
+                for subset in subsets(&free, k) {
+                    out.push(Action::Expand {
+                        tile: c,
+                        beaches: subset,
+                        take: None,
+                    });
+                }
+            }
+        } else {
+            // R51: take one ship from an island, place it elsewhere.
+            for from in self.board.islands() {
+                if self.board.is_king(from) {
+                    continue;
+                }
+                for fb in 0..from.spec().beaches.len() {
+                    if ships.beach(from, fb).by_seat[seat as usize] == 0 {
+                        continue;
+                    }
+                    for to in self.board.islands() {
+                        if self.board.is_king(to) {
+                            continue;
+                        }
+                        let left = ships.seat_on(to, seat) - u8::from(to == from);
+                        if left == 0 {
+                            continue;
+                        }
+                        for tb in 0..to.spec().beaches.len() {
+                            if to == from && tb == fb {
+                                continue;
+                            }
+                            if ships.is_full(to, tb) {
+                                continue;
+                            }
+                            out.push(Action::Expand {
+                                tile: to,
+                                beaches: vec![tb as u32],
+                                take: Some(BeachRef {
+                                    tile: from,
+                                    beach: fb as u32,
+                                }),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        for c in self.board.islands() {
+            if self.can_found_kingdom(c, seat).is_ok() {
+                out.push(Action::FoundKingdom { tile: c });
+            }
+        }
+        out.push(Action::Resettle);
+    }
+
+    /// R30, with the reason when it is not allowed.
+    /// The reason is a message key; its only argument is `island`, the
+    /// card's name (see `explain_illegal`). No allocation: legal action
+    /// generation calls this for every island.
+    pub(super) fn can_found_kingdom(&self, c: CardId, seat: u8) -> Result<(), &'static str> {
+        if c == CardId::TONGA {
+            return Err("illegal.tonga_king");
+        }
+        if !self.board.on_table(c) {
+            return Err("illegal.king_not_on_table");
+        }
+        if c.is_water() {
+            return Err("illegal.king_water");
+        }
+        if self.board.is_king(c) {
+            return Err("illegal.already_king");
+        }
+        if self.board.ships.seat_on(c, seat) == 0 {
+            return Err("illegal.king_no_ship");
+        }
+        if self.board.ships.total_on(c) > self.board.ships.seat_on(c, seat) {
+            return Err("illegal.king_others");
+        }
+        if self.board.kings_of(seat).count() >= 2 {
+            return Err("illegal.two_kings");
+        }
+        Ok(())
+    }
+
+    /// R40: empty hexes next to a card, rotated so edge 0 faces a card.
+    fn card_placements(&self) -> Vec<(Hex, u8)> {
+        if self.board.order.is_empty() {
+            // Every card was removed (R25): the new card starts the table again.
+            return (0..6).map(|r| (Hex::ORIGIN, r)).collect();
+        }
+        let mut v = Vec::new();
+        for h in self.board.frontier() {
+            for rot in 0..6 {
+                // Rotation k: edge 0 faces world direction k.
+                if self.board.card_at(h.neighbor(rot)).is_some() {
+                    v.push((h, rot));
+                }
+            }
+        }
+        v
+    }
+}
+
+/// All `k`-element subsets of `items`, in lexicographic order.
+fn subsets(items: &[u32], k: usize) -> Vec<Vec<u32>> {
+    let n = items.len();
+    let mut masks: Vec<u32> = (0u32..1 << n)
+        .filter(|m| m.count_ones() as usize == k)
+        .collect();
+    // Lexicographic order of the chosen items = reversed bit order of the mask.
+    masks.sort_by_key(|m| std::cmp::Reverse(m.reverse_bits()));
+    masks
+        .into_iter()
+        .map(|m| {
+            (0..n)
+                .filter(|i| m & (1 << i) != 0)
+                .map(|i| items[i])
+                .collect()
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod subset_tests {
+    use super::subsets;
+
+    #[test]
+    fn subsets_are_lexicographic_and_complete() {
+        assert_eq!(
+            subsets(&[1, 3, 4], 2),
+            vec![vec![1, 3], vec![1, 4], vec![3, 4]]
+        );
+        assert_eq!(subsets(&[0, 1, 2, 3, 4, 5], 3).len(), 20);
+        assert_eq!(
+            subsets(&[0, 1, 2, 3, 4, 5], 6),
+            vec![vec![0, 1, 2, 3, 4, 5]]
+        );
+        let s = subsets(&[0, 1, 2, 3, 4, 5], 2);
+        let mut sorted = s.clone();
+        sorted.sort();
+        assert_eq!(s, sorted);
+    }
+}

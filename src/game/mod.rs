@@ -1,0 +1,626 @@
+//! A game of Tongiaki: its state, read access, `apply` / `apply_trusted` and
+//! the effects of an action (voyage, landing, chain, removal, end).
+//!
+//! A game is its options plus the log of applied actions (boardgame.io
+//! style): `save()` writes exactly that and `load()` replays it through the
+//! same validation. The only randomness is the shuffle of the pile. The move
+//! generator is [`legal`], the explanations of refusals [`explain`], saves
+//! [`save`]; the rules are docs/rules.md.
+
+use crate::action::Action;
+use crate::board::{colours, expand_counts, Board, MAX_SEATS, SHIPS_PER_PLAYER};
+use crate::cards::CardId;
+use crate::chain::{play_land_move, ChainSearch, LandMove, Landing};
+use crate::error::{args, Error};
+use crate::event::GameEvent;
+use crate::hex::{edge_to_world, opposite, world_to_edge, Hex};
+use crate::options::{GameOptions, COLORS};
+use crate::score::{ranking, standings, Standing};
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use serde_json::Value;
+use std::cell::{Cell, OnceCell};
+
+mod explain;
+mod legal;
+mod save;
+
+pub use save::MAX_SAVE_BYTES;
+
+/// What the game is waiting for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Phase {
+    /// R2: `placed` ships are on Tonga so far.
+    Setup {
+        placed: u8,
+    },
+    /// The start of a turn (§3, R50, R51).
+    Turn,
+    /// R20: a beach is full; the active player must emigrate.
+    Emigrate,
+    /// R23: a group is landing.
+    Land(Landing),
+    /// R40/R25: a revealed card waits to be laid.
+    PlaceCard {
+        card: CardId,
+        resettle: bool,
+    },
+    /// R40: one ship goes on the island just laid.
+    PlaceShip {
+        tile: CardId,
+        ends_game: bool,
+    },
+    Over,
+}
+
+impl Phase {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Phase::Setup { .. } => "setup",
+            Phase::Turn => "turn",
+            Phase::Emigrate => "emigrate",
+            Phase::Land(_) => "land",
+            Phase::PlaceCard { .. } => "place_card",
+            Phase::PlaceShip { .. } => "place_ship",
+            Phase::Over => "over",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Game {
+    options: GameOptions,
+    seed: u64,
+    n: u8,
+    pub(crate) board: Board,
+    /// The draw pile; the top card is the last element.
+    pile: Vec<CardId>,
+    supply: [u8; MAX_SEATS],
+    phase: Phase,
+    current: u8,
+    turn: u32,
+    log: Vec<Action>,
+    ranking: Option<Vec<Vec<u8>>>,
+    legal: OnceCell<Vec<Action>>,
+    /// The landing under way can no longer keep the chain resolvable (R25).
+    land_lost: Cell<bool>,
+}
+
+/// The pile of a new game, top first: `options.deck`, else the 31 cards
+/// other than Tonga shuffled by `seed`.
+fn initial_deck(options: &GameOptions, seed: u64) -> Vec<CardId> {
+    match &options.deck {
+        Some(d) => d.clone(),
+        None => {
+            let mut cards: Vec<CardId> = CardId::all().filter(|&c| c != CardId::TONGA).collect();
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            cards.shuffle(&mut rng);
+            cards
+        }
+    }
+}
+
+impl Game {
+    /// A new game (R1, R2). Errors are `bad_options`.
+    pub fn new(options: GameOptions) -> Result<Game, Error> {
+        let n = options.players.len();
+        if !(2..=6).contains(&n) {
+            return Err(Error::bad_options(
+                "bad_options.player_count",
+                args![count = n],
+            ));
+        }
+        let seed = match options.seed {
+            Some(s) => s,
+            None => fresh_seed()?,
+        };
+        let mut pile = initial_deck(&options, seed);
+        pile.reverse(); // top of the pile at the end
+        let mut supply = [0; MAX_SEATS];
+        for s in supply.iter_mut().take(n) {
+            *s = SHIPS_PER_PLAYER;
+        }
+        Ok(Game {
+            options,
+            seed,
+            n: n as u8,
+            board: Board::new(),
+            pile,
+            supply,
+            phase: Phase::Setup { placed: 0 },
+            current: 0,
+            turn: 0,
+            log: Vec::new(),
+            ranking: None,
+            legal: OnceCell::new(),
+            land_lost: Cell::new(false),
+        })
+    }
+
+    pub fn from_options_json(v: &Value) -> Result<Game, Error> {
+        Game::new(GameOptions::from_json(v)?)
+    }
+
+    // ----- read access -------------------------------------------------
+
+    pub fn options(&self) -> &GameOptions {
+        &self.options
+    }
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+    pub fn players(&self) -> usize {
+        self.n as usize
+    }
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+    /// Seat to act; `None` when the game is over.
+    pub fn current(&self) -> Option<u8> {
+        (!self.is_over()).then_some(self.current)
+    }
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+    pub fn supply(&self, seat: u8) -> u8 {
+        self.supply[seat as usize]
+    }
+    pub fn supplies(&self) -> &[u8] {
+        &self.supply[..self.n as usize]
+    }
+    pub fn log(&self) -> &[Action] {
+        &self.log
+    }
+    /// Cards left in the pile: (islands, water). Never their order.
+    pub fn pile_counts(&self) -> (u32, u32) {
+        let islands = self.pile.iter().filter(|c| c.is_island()).count() as u32;
+        (islands, self.pile.len() as u32 - islands)
+    }
+    /// The composition of the pile (what a player can work out), sorted by card id.
+    pub fn unseen_cards(&self) -> Vec<CardId> {
+        let mut v = self.pile.clone();
+        v.sort();
+        v
+    }
+    /// The same game with the cards still in the pile in another order (top
+    /// first). For bots that sample the hidden order; `order` must be a
+    /// permutation of [`Game::unseen_cards`].
+    pub fn with_pile_order(&self, order: &[CardId]) -> Option<Game> {
+        let mut a = order.to_vec();
+        a.sort();
+        if a != self.unseen_cards() {
+            return None;
+        }
+        let mut g = self.clone();
+        g.pile = order.iter().rev().copied().collect();
+        g.legal = OnceCell::new();
+        // The save of the copy replays to the copy: its deck is the cards
+        // drawn so far (in the order they came) followed by the new order.
+        let full = initial_deck(&self.options, self.seed);
+        let drawn = full.len() - self.pile.len();
+        let mut deck = full[..drawn].to_vec();
+        deck.extend_from_slice(order);
+        g.options.deck = Some(deck);
+        Some(g)
+    }
+    pub fn standings(&self) -> Vec<Standing> {
+        standings(&self.board, self.supplies())
+    }
+    /// R62 places when the game is over.
+    pub fn ranking(&self) -> Option<&Vec<Vec<u8>>> {
+        self.ranking.as_ref()
+    }
+    pub fn player_name(&self, seat: u8) -> &str {
+        &self.options.players[seat as usize].name
+    }
+    pub fn color_name(&self, seat: u8) -> &'static str {
+        COLORS[self.options.players[seat as usize].color as usize]
+    }
+
+    pub(crate) fn pile_len(&self) -> usize {
+        self.pile.len()
+    }
+    /// Arranged positions: the pile, top first.
+    pub(crate) fn set_pile(&mut self, top_first: Vec<CardId>) {
+        self.pile = top_first.into_iter().rev().collect();
+        self.legal = OnceCell::new();
+    }
+    pub(crate) fn set_supply(&mut self, seat: u8, n: u8) {
+        self.supply[seat as usize] = n;
+    }
+    pub(crate) fn start_arranged_turn(&mut self, seat: u8, phase: Phase) {
+        self.current = seat;
+        self.turn = 1;
+        self.phase = phase;
+        self.legal = OnceCell::new();
+    }
+
+    // ----- applying -----------------------------------------------------
+
+    /// Parses and applies a JSON action (API.md `apply`).
+    pub fn apply_json(&mut self, v: &Value) -> Result<Vec<GameEvent>, Error> {
+        if self.is_over() {
+            return Err(Error::game_over());
+        }
+        let a = Action::from_json(v)?;
+        self.apply(&a)
+    }
+
+    /// Applies a legal action; on error the game is exactly as before.
+    pub fn apply(&mut self, action: &Action) -> Result<Vec<GameEvent>, Error> {
+        if self.is_over() {
+            return Err(Error::game_over());
+        }
+        let a = action.normalized();
+        if !self.legal_actions_ref().contains(&a) {
+            return Err(self.explain_illegal(&a));
+        }
+        Ok(self.apply_trusted(&a))
+    }
+
+    /// Applies an action taken from [`Game::legal_actions`] without checking
+    /// it again (bots and simulations). An action that is not legal here
+    /// leaves the game in an unspecified state.
+    pub fn apply_trusted(&mut self, a: &Action) -> Vec<GameEvent> {
+        let mut ev = Vec::new();
+        self.legal = OnceCell::new();
+        self.log.push(a.clone());
+        let seat = self.current;
+        match *a {
+            Action::SetupPlace { beach } => {
+                self.place_from_supply(seat, CardId::TONGA, beach as u8, &mut ev);
+                let Phase::Setup { placed } = self.phase else {
+                    unreachable!()
+                };
+                let placed = placed + 1;
+                if placed as usize == 2 * self.n as usize {
+                    // R3: seat 0 takes the first turn.
+                    self.current = 0;
+                    self.start_turn(&mut ev);
+                } else {
+                    self.phase = Phase::Setup { placed };
+                    self.current = placed % self.n;
+                }
+            }
+            Action::Expand {
+                tile,
+                ref beaches,
+                take,
+            } => {
+                if let Some(t) = take {
+                    // R51: the taken ship is the one placed.
+                    self.board
+                        .ships
+                        .beach_mut(t.tile, t.beach as usize)
+                        .remove(seat);
+                    self.supply[seat as usize] += 1;
+                    ev.push(GameEvent::ShipTaken {
+                        seat,
+                        tile: t.tile,
+                        beach: t.beach as u8,
+                    });
+                }
+                for &b in beaches {
+                    self.place_from_supply(seat, tile, b as u8, &mut ev);
+                }
+                self.enter_chain(&mut ev);
+            }
+            Action::PlaceNew { tile, ref beaches } => {
+                for &b in beaches {
+                    self.place_from_supply(seat, tile, b as u8, &mut ev);
+                }
+                self.enter_chain(&mut ev);
+            }
+            Action::FoundKingdom { tile } => {
+                // R30: one ship stays as king, the others go home.
+                let back = self.board.ships.clear_tile(tile);
+                let mine = back[seat as usize];
+                self.supply[seat as usize] += mine - 1;
+                self.board.king[tile.index()] = Some(seat);
+                ev.push(GameEvent::KingdomFounded {
+                    seat,
+                    tile,
+                    returned: mine - 1,
+                });
+                self.end_turn(&mut ev);
+            }
+            Action::Resettle => {
+                // R40: all ships off the islands (kings stay), then reveal.
+                let mut returned = 0;
+                let islands: Vec<CardId> = self.board.islands().collect();
+                for c in islands {
+                    for b in 0..c.spec().beaches.len() {
+                        let beach = self.board.ships.beach_mut(c, b);
+                        let k = beach.by_seat[seat as usize];
+                        beach.by_seat[seat as usize] = 0;
+                        beach.count -= k;
+                        returned += k;
+                    }
+                }
+                self.supply[seat as usize] += returned;
+                ev.push(GameEvent::Resettled { seat, returned });
+                self.draw_card(true, &mut ev);
+            }
+            Action::Emigrate { tile, beach, jetty } => {
+                self.voyage(tile, beach as u8, jetty as u8, &mut ev);
+            }
+            Action::Land { seat: s, beach } => self.land_move(
+                LandMove::Land {
+                    seat: s as u8,
+                    beach: beach as u8,
+                },
+                &mut ev,
+            ),
+            Action::Return { seat: s } => {
+                self.land_move(LandMove::Return { seat: s as u8 }, &mut ev)
+            }
+            Action::PlaceCard { q, r, rotation } => {
+                let Phase::PlaceCard { card, resettle } = self.phase else {
+                    unreachable!()
+                };
+                self.board.lay(card, Hex::new(q, r), rotation as u8);
+                ev.push(GameEvent::CardRevealed {
+                    card,
+                    q,
+                    r,
+                    rotation: rotation as u8,
+                });
+                let ends = self.last_card_laid();
+                if card.is_island() {
+                    if resettle {
+                        self.phase = Phase::PlaceShip {
+                            tile: card,
+                            ends_game: ends,
+                        };
+                    } else if ends {
+                        self.finish_game(&mut ev);
+                    } else {
+                        // R25: no ship is put on it; the turn ends.
+                        self.end_turn(&mut ev);
+                    }
+                } else if ends {
+                    self.finish_game(&mut ev);
+                } else {
+                    self.draw_card(resettle, &mut ev);
+                }
+            }
+            Action::PlaceShip { beach } => {
+                let Phase::PlaceShip { tile, ends_game } = self.phase else {
+                    unreachable!()
+                };
+                self.place_from_supply(seat, tile, beach as u8, &mut ev);
+                if ends_game {
+                    self.finish_game(&mut ev);
+                } else {
+                    self.end_turn(&mut ev);
+                }
+            }
+        }
+        ev
+    }
+
+    fn place_from_supply(&mut self, seat: u8, tile: CardId, beach: u8, ev: &mut Vec<GameEvent>) {
+        self.supply[seat as usize] -= 1;
+        self.board.ships.beach_mut(tile, beach as usize).add(seat);
+        ev.push(GameEvent::ShipPlaced { seat, tile, beach });
+    }
+
+    fn start_turn(&mut self, ev: &mut Vec<GameEvent>) {
+        self.turn += 1;
+        self.phase = Phase::Turn;
+        ev.push(GameEvent::TurnStarted {
+            seat: self.current,
+            turn: self.turn,
+        });
+    }
+
+    fn end_turn(&mut self, ev: &mut Vec<GameEvent>) {
+        self.current = (self.current + 1) % self.n;
+        self.start_turn(ev);
+    }
+
+    /// R60: has the last water card or the last island card been laid?
+    fn last_card_laid(&self) -> bool {
+        self.board.laid_islands as usize == crate::cards::ISLAND_COUNT
+            || self.board.laid_water as usize == crate::cards::WATER_COUNT
+    }
+
+    fn finish_game(&mut self, ev: &mut Vec<GameEvent>) {
+        let st = self.standings();
+        let r = ranking(&st);
+        self.phase = Phase::Over;
+        ev.push(GameEvent::GameOver {
+            ranking: r.clone(),
+            scores: st.iter().map(|s| s.score).collect(),
+        });
+        self.ranking = Some(r);
+    }
+
+    /// R40/R25: reveal the top card; it waits to be laid.
+    fn draw_card(&mut self, resettle: bool, ev: &mut Vec<GameEvent>) {
+        let card = self
+            .pile
+            .pop()
+            .expect("R60 ends the game before the pile runs dry");
+        ev.push(GameEvent::CardDrawn { card });
+        self.phase = Phase::PlaceCard { card, resettle };
+    }
+
+    /// R11/R24: emigrate while a beach is full; R25 when the chain is endless.
+    fn enter_chain(&mut self, ev: &mut Vec<GameEvent>) {
+        if !self.board.any_full_in(&self.board.ships) {
+            self.end_turn(ev);
+            return;
+        }
+        if ChainSearch::new(&self.board).emigration_resolvable(&self.board.ships) {
+            self.phase = Phase::Emigrate;
+            return;
+        }
+        // R25: every island with a full beach leaves the game.
+        let doomed: Vec<CardId> = self
+            .board
+            .islands()
+            .filter(|&c| (0..c.spec().beaches.len()).any(|b| self.board.ships.is_full(c, b)))
+            .collect();
+        for c in doomed {
+            let back = self.board.remove(c);
+            for (s, n) in back.iter().enumerate() {
+                self.supply[s] += n;
+            }
+            ev.push(GameEvent::IslandRemoved {
+                tile: c,
+                returned: expand_counts(&back),
+            });
+        }
+        if self.has_island_ships(self.current) {
+            self.end_turn(ev);
+        } else {
+            self.draw_card(false, ev);
+        }
+    }
+
+    /// R20-R22: the whole beach sails through the jetty.
+    fn voyage(&mut self, tile: CardId, beach: u8, jetty: u8, ev: &mut Vec<GameEvent>) {
+        let b = self.board.ships.beach_mut(tile, beach as usize);
+        let group = b.by_seat;
+        *b = Default::default();
+        let cols = colours(&group);
+        ev.push(GameEvent::Emigrated {
+            seat: self.current,
+            tile,
+            beach,
+            jetty,
+            group: expand_counts(&group),
+        });
+        let mut hex = self.board.hex_of(tile);
+        let mut dir = edge_to_world(jetty, self.board.rotation_of(tile));
+        loop {
+            let next = hex.neighbor(dir);
+            let mut ends = false;
+            let card = match self.board.card_at(next) {
+                Some(c) => c,
+                None => {
+                    // R21: reveal the top card, emblem edge toward the group.
+                    let c = self
+                        .pile
+                        .pop()
+                        .expect("R60 ends the game before the pile runs dry");
+                    let rot = opposite(dir);
+                    self.board.lay(c, next, rot);
+                    ev.push(GameEvent::CardRevealed {
+                        card: c,
+                        q: next.q,
+                        r: next.r,
+                        rotation: rot,
+                    });
+                    ends = self.last_card_laid();
+                    c
+                }
+            };
+            let rot = self.board.rotation_of(card);
+            if card.is_island() {
+                if self.board.is_king(card) {
+                    // R21/R31: back the same way, no new checks, to the start.
+                    ev.push(GameEvent::TurnedBack { card, tile });
+                    self.start_landing(tile, group, ends, ev);
+                } else {
+                    self.start_landing(card, group, ends, ev);
+                }
+                return;
+            }
+            let from = world_to_edge(opposite(dir), rot);
+            let (to, danger) = card.spec().trail_from(from);
+            if cols < danger {
+                for (s, n) in group.iter().enumerate() {
+                    self.supply[s] += n;
+                }
+                ev.push(GameEvent::VoyageFailed {
+                    card,
+                    from,
+                    danger,
+                    colours: cols,
+                    returned: expand_counts(&group),
+                });
+                if ends {
+                    self.finish_game(ev);
+                } else {
+                    self.enter_chain(ev);
+                }
+                return;
+            }
+            ev.push(GameEvent::Crossed {
+                card,
+                from,
+                to,
+                danger,
+                colours: cols,
+            });
+            if ends {
+                // R60: the group stays on the last water card.
+                self.board.water_ships[card.index()] = group;
+                ev.push(GameEvent::StayedOnWater {
+                    card,
+                    group: expand_counts(&group),
+                });
+                self.finish_game(ev);
+                return;
+            }
+            hex = next;
+            dir = edge_to_world(to, rot);
+        }
+    }
+
+    fn start_landing(
+        &mut self,
+        tile: CardId,
+        group: [u8; MAX_SEATS],
+        ends_game: bool,
+        ev: &mut Vec<GameEvent>,
+    ) {
+        ev.push(GameEvent::Arrived {
+            tile,
+            group: expand_counts(&group),
+        });
+        self.land_lost.set(false);
+        self.phase = Phase::Land(Landing::start(&self.board.ships, tile, group, ends_game));
+    }
+
+    fn land_move(&mut self, m: LandMove, ev: &mut Vec<GameEvent>) {
+        let Phase::Land(mut l) = self.phase else {
+            unreachable!()
+        };
+        play_land_move(&mut self.board.ships, &mut l, m);
+        match m {
+            LandMove::Land { seat, beach } => ev.push(GameEvent::ShipLanded {
+                seat,
+                tile: l.tile,
+                beach,
+            }),
+            LandMove::Return { seat } => {
+                self.supply[seat as usize] += 1;
+                ev.push(GameEvent::ShipReturned { seat });
+            }
+        }
+        if l.remaining() > 0 {
+            self.phase = Phase::Land(l);
+        } else if l.ends_game {
+            self.finish_game(ev);
+        } else {
+            self.enter_chain(ev);
+        }
+    }
+}
+
+/// A seed from the operating system (or the browser, via getrandom's wasm_js).
+fn fresh_seed() -> Result<u64, Error> {
+    let mut b = [0u8; 8];
+    getrandom::fill(&mut b)
+        .map_err(|e| Error::bad_options("bad_options.no_random", args![detail = e.to_string()]))?;
+    Ok(u64::from_le_bytes(b) & crate::options::MAX_SEED)
+}
