@@ -26,11 +26,12 @@
 
 use super::{determinise, Bot};
 use crate::action::{Action, BeachRef};
-use crate::board::{colours, Board, Ships, MAX_SEATS};
-use crate::cards::CardId;
+use crate::board::{colours, Board, Ships, Trace, MAX_SEATS};
+use crate::cards::{Beach, CardId};
 use crate::chain::Landing;
 use crate::game::{Game, Phase};
-use crate::hex::{edge_to_world, opposite, world_to_edge, Hex};
+use crate::hex::{edge_to_world, opposite, world_to_edge, Edge, Hex};
+use crate::seat::Seat;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -169,7 +170,7 @@ struct PileView {
     water: u32,
     mean_island: f32,
     /// (exit edge, danger) of the trail from edge 0, per unseen water card.
-    water_trails: Vec<(u8, u8)>,
+    water_trails: Vec<(Edge, u8)>,
 }
 
 impl PileView {
@@ -182,7 +183,7 @@ impl PileView {
                 islands += 1;
                 value += c.spec().value as u32;
             } else {
-                water_trails.push(c.spec().trail_from(0));
+                water_trails.push(c.spec().trail_from(Edge::EMBLEM));
             }
         }
         PileView {
@@ -230,7 +231,7 @@ pub struct Heuristic<'a> {
     game: &'a Game,
     board: &'a Board,
     params: &'a Params,
-    me: u8,
+    me: Seat,
     n: usize,
     opp_weight: f32,
     pile: PileView,
@@ -247,7 +248,7 @@ pub struct Heuristic<'a> {
 pub fn stalled(game: &Game) -> u32 {
     let b = game.board();
     game.turn()
-        .saturating_sub(30 + 3 * (b.laid_islands as u32 + b.laid_water as u32))
+        .saturating_sub(30 + 3 * (u32::from(b.laid_islands()) + u32::from(b.laid_water())))
 }
 
 impl<'a> Heuristic<'a> {
@@ -257,7 +258,7 @@ impl<'a> Heuristic<'a> {
             game,
             board: game.board(),
             params,
-            me: game.current().unwrap_or(0),
+            me: Seat::new(game.current().unwrap_or(0)),
             n,
             opp_weight: if n == 2 {
                 params.opp_weight_2p
@@ -282,7 +283,7 @@ impl<'a> Heuristic<'a> {
     fn weigh(&self, delta: &[f32; MAX_SEATS]) -> f32 {
         let mut v = 0.0;
         for (s, d) in delta.iter().enumerate().take(self.n) {
-            if s == self.me as usize {
+            if s == self.me.index() {
                 v += d;
             } else {
                 v -= self.opp_weight * d;
@@ -291,7 +292,7 @@ impl<'a> Heuristic<'a> {
         v
     }
 
-    fn sign(&self, seat: u8) -> f32 {
+    fn sign(&self, seat: Seat) -> f32 {
         if seat == self.me {
             1.0
         } else {
@@ -301,14 +302,14 @@ impl<'a> Heuristic<'a> {
 
     /// The value of one legal action.
     pub fn action_value(&self, a: &Action) -> f32 {
-        let ships = &self.board.ships;
+        let ships = self.board.ships();
         match a {
             Action::SetupPlace { beach } => {
-                let b = ships.beach(CardId::TONGA, *beach as usize);
+                let b = ships.beach(CardId::TONGA, beach_of(CardId::TONGA, *beach));
                 // Spread our two ships; join other colours (mixed groups pass danger).
-                -(b.by_seat[self.me as usize] as f32) * 2.0
-                    + (colours(&b.by_seat) as f32) * 0.5
-                    + (b.count as f32) * 0.1
+                -(b.of(self.me) as f32) * 2.0
+                    + (b.colours() as f32) * 0.5
+                    + (b.count() as f32) * 0.1
             }
             Action::Expand {
                 tile,
@@ -319,19 +320,21 @@ impl<'a> Heuristic<'a> {
             Action::Resettle => self.resettle_value(),
             Action::PlaceNew { tile, beaches } => self.place_new_value(*tile, beaches),
             Action::Emigrate { tile, beach, jetty } => {
-                let v = self.emigration_value(ships, *tile, *beach as usize, *jetty as u8);
+                let beach = beach_of(*tile, *beach);
+                let jetty = Edge::from_u32(*jetty).expect("a legal emigration names a jetty");
+                let v = self.emigration_value(ships, *tile, beach, jetty);
                 if self.break_loops {
-                    v + self.way_out(*tile, *beach as usize, *jetty as u8)
+                    v + self.way_out(*tile, beach, jetty)
                 } else {
                     v
                 }
             }
             Action::Land { seat, beach } => match self.game.phase() {
-                Phase::Land(l) => self.land_value(&l, *seat as u8, *beach as usize),
+                Phase::Land(l) => self.land_value(&l, seat_of(*seat), beach_of(l.tile, *beach)),
                 _ => 0.0,
             },
             Action::Return { seat } => match self.game.phase() {
-                Phase::Land(l) => self.return_value(&l, *seat as u8),
+                Phase::Land(l) => self.return_value(&l, seat_of(*seat)),
                 _ => 0.0,
             },
             Action::PlaceCard { q, r, rotation } => {
@@ -341,7 +344,7 @@ impl<'a> Heuristic<'a> {
                 // A lone ship: the beach that takes longest to fill keeps it longest.
                 match self.game.phase() {
                     Phase::PlaceShip { tile, .. } => {
-                        tile.spec().beaches[*beach as usize].places as f32
+                        tile.beach_spec(beach_of(tile, *beach)).places as f32
                     }
                     _ => 0.0,
                 }
@@ -353,13 +356,13 @@ impl<'a> Heuristic<'a> {
 
     /// Expected value of emigrating (`tile`, `beach`) through `jetty` when
     /// the ships are `ships` (R20-R23).
-    pub fn emigration_value(&self, ships: &Ships, tile: CardId, beach: usize, jetty: u8) -> f32 {
-        let group = ships.beach(tile, beach).by_seat;
+    pub fn emigration_value(&self, ships: &Ships, tile: CardId, beach: Beach, jetty: Edge) -> f32 {
         let mut after = ships.clone();
-        *after.beach_mut(tile, beach) = Default::default();
+        let group = after.sail(tile, beach);
         let mut delta = [0f32; MAX_SEATS];
-        for s in 0..self.n {
-            if group[s] > 0 && after.seat_on(tile, s as u8) == 0 {
+        for seat in Seat::all(self.n) {
+            let s = seat.index();
+            if group[s] > 0 && after.seat_on(tile, seat) == 0 {
                 delta[s] -= self.worth(tile);
             }
         }
@@ -489,10 +492,10 @@ impl<'a> Heuristic<'a> {
         let mut order: Vec<usize> = (0..self.n).filter(|&s| group[s] > 0).collect();
         order.sort_by_key(|&s| group[s]);
         for s in order {
-            if ships.seat_on(dest, s as u8) > 0 {
+            if ships.seat_on(dest, Seat::new(s as u8)) > 0 {
                 continue;
             }
-            if s != self.me as usize && group[s] as u32 <= surplus {
+            if s != self.me.index() && group[s] as u32 <= surplus {
                 surplus -= group[s] as u32;
                 continue; // denied: all its ships sent home
             }
@@ -505,24 +508,25 @@ impl<'a> Heuristic<'a> {
     /// failing ends it; landing where every beach keeps a free place
     /// afterwards nearly does; anything else gets a varying small bonus so
     /// that the same round is not chosen again and again.
-    fn way_out(&self, tile: CardId, beach: usize, jetty: u8) -> f32 {
-        let ships = &self.board.ships;
-        let group = ships.beach(tile, beach).by_seat;
-        let size: u32 = group.iter().map(|&g| g as u32).sum();
-        match self.board.trace(tile, jetty, colours(&group)) {
-            crate::board::Trace::Escape => 100.0,
-            crate::board::Trace::Land(dest) => {
+    fn way_out(&self, tile: CardId, beach: Beach, jetty: Edge) -> f32 {
+        let ships = self.board.ships();
+        let group = ships.beach(tile, beach);
+        let size = u32::from(group.count());
+        match self.board.trace(tile, jetty, group.colours()) {
+            Trace::Escape => 100.0,
+            Trace::Land(dest) => {
                 let mut after = ships.clone();
-                *after.beach_mut(tile, beach) = Default::default();
-                let room: u32 = (0..dest.spec().beaches.len())
+                after.sail(tile, beach);
+                let room: u32 = dest
+                    .beaches()
                     .map(|b| (after.free_places(dest, b) as u32).saturating_sub(1))
                     .sum();
                 let calm = room >= size && !self.board.any_full_in(&after);
                 // Varies from one decision to the next (0..8 points).
                 let key = (self.game.log().len() as u64) << 16
                     | (tile.0 as u64) << 8
-                    | (beach as u64) << 4
-                    | jetty as u64;
+                    | (beach.index() as u64) << 4
+                    | jetty.get() as u64;
                 let jitter = (super::mix(key) >> 40) as f32 / (1u64 << 21) as f32;
                 if calm {
                     50.0 + jitter
@@ -534,11 +538,10 @@ impl<'a> Heuristic<'a> {
     }
 
     /// The best jetty of a full beach: what emigrating it is worth.
-    fn best_emigration(&self, ships: &Ships, tile: CardId, beach: usize) -> f32 {
-        tile.spec().beaches[beach]
-            .jetties
-            .iter()
-            .map(|&j| self.emigration_value(ships, tile, beach, j))
+    fn best_emigration(&self, ships: &Ships, tile: CardId, beach: Beach) -> f32 {
+        tile.beach_spec(beach)
+            .jetty_edges()
+            .map(|j| self.emigration_value(ships, tile, beach, j))
             .fold(f32::NEG_INFINITY, f32::max)
     }
 
@@ -546,45 +549,42 @@ impl<'a> Heuristic<'a> {
     /// beaches we put ships on count as build-up toward a later voyage.
     fn after_placing(&self, ships: &Ships, tile: CardId, beaches: &[u32]) -> f32 {
         let mut v = 0.0;
-        for (i, &b) in beaches.iter().enumerate() {
-            let b = b as usize;
-            if beaches[..i].contains(&(b as u32)) {
+        for (i, &n) in beaches.iter().enumerate() {
+            if beaches[..i].contains(&n) {
                 continue;
             }
+            let b = beach_of(tile, n);
             if ships.is_full(tile, b) {
                 v += self.best_emigration(ships, tile, b);
             } else {
-                let spec = &tile.spec().beaches[b];
                 let beach = ships.beach(tile, b);
-                let fill = beach.count as f32 / spec.places as f32;
+                let fill = beach.count() as f32 / tile.beach_spec(b).places as f32;
                 // Closer to full is closer to a voyage of ours; mixed beaches sail safer.
-                v += self.params.build
-                    * fill
-                    * (1.0 + 0.25 * (colours(&beach.by_seat) as f32 - 1.0));
+                v += self.params.build * fill * (1.0 + 0.25 * (beach.colours() as f32 - 1.0));
             }
         }
         v
     }
 
     fn expand_value(&self, tile: CardId, beaches: &[u32], take: Option<BeachRef>) -> f32 {
-        let mut ships = self.board.ships.clone();
+        let mut ships = self.board.ships().clone();
         let mut v = 0.0;
         if let Some(t) = take {
-            ships.beach_mut(t.tile, t.beach as usize).remove(self.me);
+            ships.remove(t.tile, beach_of(t.tile, t.beach), self.me);
             if ships.seat_on(t.tile, self.me) == 0 {
                 v -= self.worth(t.tile);
             }
         }
         for &b in beaches {
-            ships.beach_mut(tile, b as usize).add(self.me);
+            ships.add(tile, beach_of(tile, b), self.me);
         }
         v + self.after_placing(&ships, tile, beaches)
     }
 
     fn place_new_value(&self, tile: CardId, beaches: &[u32]) -> f32 {
-        let mut ships = self.board.ships.clone();
+        let mut ships = self.board.ships().clone();
         for &b in beaches {
-            ships.beach_mut(tile, b as usize).add(self.me);
+            ships.add(tile, beach_of(tile, b), self.me);
         }
         self.worth(tile) + self.after_placing(&ships, tile, beaches)
     }
@@ -616,19 +616,19 @@ impl<'a> Heuristic<'a> {
     }
 
     fn opponent_can_reach(&self, tile: CardId) -> bool {
-        let ships = &self.board.ships;
+        let ships = self.board.ships();
         for c in self.board.islands() {
             if c == tile {
                 continue;
             }
-            for (b, spec) in c.spec().beaches.iter().enumerate() {
+            for b in c.beaches() {
                 let beach = ships.beach(c, b);
-                let others = (0..self.n).any(|s| s != self.me as usize && beach.by_seat[s] > 0);
+                let others = Seat::all(self.n).any(|s| s != self.me && beach.of(s) > 0);
                 if !others {
                     continue;
                 }
-                let cols = colours(&beach.by_seat).max(1);
-                for &j in spec.jetties {
+                let cols = beach.colours().max(1);
+                for j in c.beach_spec(b).jetty_edges() {
                     let mut dist = Dist::default();
                     let start = self.board.hex_of(c);
                     let dir = edge_to_world(j, self.board.rotation_of(c));
@@ -645,7 +645,7 @@ impl<'a> Heuristic<'a> {
     fn resettle_value(&self) -> f32 {
         // All our ships come home and one goes on the next island revealed:
         // only worth it when we hold (almost) nothing outside king islands.
-        let ships = &self.board.ships;
+        let ships = self.board.ships();
         let held: f32 = self
             .board
             .islands()
@@ -660,10 +660,10 @@ impl<'a> Heuristic<'a> {
 
     // ----- landing (R23) ----------------------------------------------------
 
-    fn land_value(&self, l: &Landing, seat: u8, beach: usize) -> f32 {
-        let mut ships = self.board.ships.clone();
+    fn land_value(&self, l: &Landing, seat: Seat, beach: Beach) -> f32 {
+        let mut ships = self.board.ships().clone();
         let before = ships.seat_on(l.tile, seat);
-        ships.beach_mut(l.tile, beach).add(seat);
+        ships.add(l.tile, beach, seat);
         let mut v = 0.0;
         if before == 0 {
             v += self.sign(seat) * self.worth(l.tile);
@@ -676,19 +676,19 @@ impl<'a> Heuristic<'a> {
             v += 0.8 * self.best_emigration(&ships, l.tile, beach);
         } else if seat == self.me {
             // Spread our ships (one emigration cannot take them all) and mix colours.
-            if b.by_seat[seat as usize] == 1 {
+            if b.of(seat) == 1 {
                 v += 0.3;
             }
-            v += 0.1 * colours(&b.by_seat) as f32;
-        } else if b.by_seat[self.me as usize] > 0 {
+            v += 0.1 * b.colours() as f32;
+        } else if b.of(self.me) > 0 {
             v += 0.05; // another colour with ours: our groups sail safer
         }
         v
     }
 
-    fn return_value(&self, l: &Landing, seat: u8) -> f32 {
-        let present = self.board.ships.seat_on(l.tile, seat) > 0;
-        if !present && l.group[seat as usize] == 1 {
+    fn return_value(&self, l: &Landing, seat: Seat) -> f32 {
+        let present = self.board.ships().seat_on(l.tile, seat) > 0;
+        if !present && l.left(seat) == 1 {
             // Its last ship of this group: sending it home denies the island.
             -self.sign(seat) * self.worth(l.tile)
         } else if seat == self.me {
@@ -716,4 +716,15 @@ impl<'a> Heuristic<'a> {
             -neighbours
         }
     }
+}
+
+/// Beach `b` of `tile`, as a legal action names it.
+fn beach_of(tile: CardId, b: u32) -> Beach {
+    tile.beach(b)
+        .expect("a legal action names a beach of its island")
+}
+
+/// The seat a legal action names.
+fn seat_of(s: u32) -> Seat {
+    Seat::from_u32(s).expect("a legal action names a seat")
 }

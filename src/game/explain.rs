@@ -3,10 +3,10 @@
 
 use super::{Game, Phase};
 use crate::action::Action;
-use crate::board::MAX_SEATS;
-use crate::cards::CardId;
+use crate::cards::{Beach, CardId};
 use crate::error::{args, Args, Error};
-use crate::hex::Hex;
+use crate::hex::{Edge, Hex};
+use crate::seat::Seat;
 
 impl Game {
     // ----- explanations -------------------------------------------------
@@ -23,7 +23,7 @@ impl Game {
         let who = if self.is_over() {
             ""
         } else {
-            self.player_name(self.current)
+            self.player_name(self.current.into())
         };
         match self.phase {
             Phase::Setup { .. } => args![pending = "pending.setup", player = who],
@@ -69,22 +69,19 @@ impl Game {
         };
         let no = Error::illegal;
         let seat = self.current;
-        let ships = &self.board.ships;
-        let beach_of = |tile: CardId, b: u32| -> Result<usize, Error> {
-            let nb = tile.spec().beaches.len();
-            if (b as usize) < nb {
-                Ok(b as usize)
-            } else {
-                Err(no(
+        let ships = self.board.ships();
+        let beach_of = |tile: CardId, b: u32| -> Result<Beach, Error> {
+            tile.beach(b).ok_or_else(|| {
+                no(
                     "illegal.no_such_beach",
-                    args![island = tile.name(), beaches = nb],
-                ))
-            }
+                    args![island = tile.name(), beaches = tile.beach_count()],
+                )
+            })
         };
         let island_on_table = |tile: CardId| -> Result<(), Error> {
             if tile.is_water() {
                 Err(no("illegal.water_card", args![card = tile.name()]))
-            } else if self.board.removed.contains(&tile) {
+            } else if self.board.is_removed(tile) {
                 Err(no("illegal.removed", args![island = tile.name()]))
             } else if !self.board.on_table(tile) {
                 Err(no("illegal.not_on_table", args![island = tile.name()]))
@@ -92,14 +89,18 @@ impl Game {
                 Ok(())
             }
         };
-        let at = |key, b: usize, tile: CardId| no(key, args![beach = b + 1, island = tile.name()]);
+        let at =
+            |key, b: Beach, tile: CardId| no(key, args![beach = b.number(), island = tile.name()]);
         let r: Result<(), Error> = (|| match (self.phase, a) {
             (Phase::Setup { .. }, Action::SetupPlace { beach }) => {
                 let b = beach_of(CardId::TONGA, *beach)?;
                 if ships.free_places(CardId::TONGA, b) < 2 {
                     return Err(no(
                         "illegal.setup_beach_full",
-                        args![beach = b + 1, ships = ships.beach(CardId::TONGA, b).count],
+                        args![
+                            beach = b.number(),
+                            ships = ships.beach(CardId::TONGA, b).count()
+                        ],
                     ));
                 }
                 Ok(())
@@ -119,7 +120,7 @@ impl Game {
                 if self.board.is_king(*tile) {
                     return Err(no("illegal.king_island", args![island = tile.name()]));
                 }
-                let s = self.supply[seat as usize];
+                let s = self.supply[seat.index()];
                 match take {
                     None if s == 0 => return Err(no("illegal.supply_empty", args![])),
                     Some(_) if s > 0 => return Err(no("illegal.supply_not_empty", args![])),
@@ -139,7 +140,7 @@ impl Game {
                 if let Some(t) = take {
                     island_on_table(t.tile)?;
                     let fb = beach_of(t.tile, t.beach)?;
-                    if ships.beach(t.tile, fb).by_seat[seat as usize] == 0 {
+                    if ships.beach(t.tile, fb).of(seat) == 0 {
                         return Err(at("illegal.take_no_ship", fb, t.tile));
                     }
                     if self.board.is_king(t.tile) {
@@ -161,8 +162,8 @@ impl Game {
                 if n == 0 {
                     return Err(no("illegal.expand_no_ship", args![island = tile.name()]));
                 }
-                let nb = tile.spec().beaches.len();
-                let k = (n as usize).min(nb).min(s as usize);
+                let nb = tile.beach_count();
+                let k = usize::from(n).min(nb).min(usize::from(s));
                 if beaches.len() != k {
                     return Err(no(
                         "illegal.expand_count",
@@ -205,8 +206,8 @@ impl Game {
                 }
                 for &b in beaches {
                     let b = beach_of(*tile, b)?;
-                    let need = beaches.iter().filter(|&&x| x as usize == b).count() as u8;
-                    if ships.free_places(*tile, b) < need {
+                    let need = beaches.iter().filter(|&&x| x == u32::from(b)).count();
+                    if usize::from(ships.free_places(*tile, b)) < need {
                         return Err(at("illegal.no_room", b, *tile));
                     }
                 }
@@ -218,39 +219,36 @@ impl Game {
                 if !ships.is_full(*tile, b) {
                     return Err(at("illegal.beach_not_full", b, *tile));
                 }
-                let jetties = tile.spec().beaches[b].jetties;
-                if !jetties.iter().any(|&j| j as u32 == *jetty) {
+                let spec = tile.beach_spec(b);
+                if !Edge::from_u32(*jetty).is_some_and(|j| spec.has_jetty(j)) {
                     return Err(no(
                         "illegal.no_jetty",
                         args![
-                            beach = b + 1,
+                            beach = b.number(),
                             island = tile.name(),
                             jetty = *jetty,
-                            jetties = jetties.to_vec(),
+                            jetties = spec.jetties.to_vec(),
                         ],
                     ));
                 }
                 Err(no("illegal.endless_voyage", args![]))
             }
             (Phase::Land(l), Action::Land { seat: s, beach }) => {
-                if *s as usize >= MAX_SEATS || l.group[*s as usize] == 0 {
+                if Seat::from_u32(*s).is_none_or(|s| l.left(s) == 0) {
                     return Err(no("illegal.no_arriving_ship", args![seat = *s]));
                 }
                 let b = beach_of(l.tile, *beach)?;
                 if ships.is_full(l.tile, b) {
                     return Err(at("illegal.beach_full", b, l.tile));
                 }
-                if l.owed != 0 && l.owed & (1 << b) == 0 {
-                    let owed: Vec<u32> = (0..8)
-                        .filter(|i| l.owed & (1 << i) != 0)
-                        .map(|i| i + 1)
-                        .collect();
+                if l.owed != 0 && !l.is_owed(b) {
+                    let owed: Vec<usize> = Beach::in_mask(l.owed).map(Beach::number).collect();
                     return Err(no("illegal.owed_beach", args![beaches = owed]));
                 }
                 Err(no("illegal.endless_landing", args![]))
             }
             (Phase::Land(l), Action::Return { seat: s }) => {
-                if *s as usize >= MAX_SEATS || l.group[*s as usize] == 0 {
+                if Seat::from_u32(*s).is_none_or(|s| l.left(s) == 0) {
                     return Err(no("illegal.no_arriving_ship", args![seat = *s]));
                 }
                 if l.remaining() <= ships.free_on(l.tile) {

@@ -1,91 +1,57 @@
-//! The move generator: every legal action of the decision pending now, in a
-//! stable order, with R25 filtering (docs/rules.md#how-the-engine-decides).
+//! The move generator: every legal action of the decision pending now, once
+//! each, in a stable order, R25 filtering included
+//! (docs/rules.md#how-the-engine-decides). `apply` accepts exactly these.
 
 use super::{Game, Phase};
 use crate::action::{Action, BeachRef};
 use crate::cards::CardId;
 use crate::chain::{landing_moves, play_land_move, ChainSearch, LandMove, Landing};
 use crate::hex::Hex;
+use crate::seat::Seat;
 
 impl Game {
-    // ----- legal actions ------------------------------------------------
-
     /// Every legal action for the decision pending now, once each, in a
     /// stable order; empty when the game is over.
     pub fn legal_actions(&self) -> Vec<Action> {
         self.legal_actions_ref().to_vec()
     }
 
+    /// [`Game::legal_actions`] without a copy: computed once, kept until
+    /// the next action.
     pub fn legal_actions_ref(&self) -> &[Action] {
         self.legal.get_or_init(|| self.compute_legal())
     }
 
     fn compute_legal(&self) -> Vec<Action> {
         let mut out = Vec::new();
+        let ships = self.board.ships();
         match self.phase {
             Phase::Over => {}
             Phase::Setup { .. } => {
                 let t = CardId::TONGA;
-                for b in 0..t.spec().beaches.len() {
+                for b in t.beaches() {
                     // R2: the beach keeps at least one free place.
-                    if self.board.ships.free_places(t, b) >= 2 {
-                        out.push(Action::SetupPlace { beach: b as u32 });
+                    if ships.free_places(t, b) >= 2 {
+                        out.push(Action::SetupPlace { beach: b.into() });
                     }
                 }
             }
             Phase::Turn => self.turn_actions(&mut out),
-            Phase::Emigrate => {
-                let mut search = ChainSearch::new(&self.board);
-                let mut all = Vec::new();
-                for (tile, beach) in self.board.full_beaches_in(&self.board.ships) {
-                    for &jetty in tile.spec().beaches[beach as usize].jetties {
-                        let ships = &self.board.ships;
-                        let a = Action::Emigrate {
-                            tile,
-                            beach: beach as u32,
-                            jetty: jetty as u32,
-                        };
-                        if search.ask(|s| s.emigration_keeps_resolvable(ships, tile, beach, jetty))
-                        {
-                            out.push(a);
-                        } else {
-                            all.push(a);
-                        }
-                    }
-                }
-                // This state was judged resolvable (R25) when it was reached,
-                // but only within the search's budget (NODE_LIMIT,
-                // DEPTH_LIMIT): if no emigration now proves to keep it so,
-                // every emigration stays allowed (as for landing moves), so
-                // a game that is not over always has a legal action.
-                if out.is_empty() {
-                    out = all;
-                }
-            }
-            Phase::Land(l) => {
-                for m in self.legal_land_moves(&l) {
-                    out.push(match m {
-                        LandMove::Land { seat, beach } => Action::Land {
-                            seat: seat as u32,
-                            beach: beach as u32,
-                        },
-                        LandMove::Return { seat } => Action::Return { seat: seat as u32 },
-                    });
-                }
-            }
+            Phase::Emigrate => self.emigrations(&mut out),
+            Phase::Land(l) => out.extend(self.legal_land_moves(&l).into_iter().map(Action::from)),
             Phase::PlaceCard { .. } => {
                 for (h, rot) in self.card_placements() {
                     out.push(Action::PlaceCard {
                         q: h.q,
                         r: h.r,
-                        rotation: rot as u32,
+                        rotation: rot.into(),
                     });
                 }
             }
             Phase::PlaceShip { tile, .. } => {
-                for b in 0..tile.spec().beaches.len() {
-                    if !self.board.ships.is_full(tile, b) {
-                        out.push(Action::PlaceShip { beach: b as u32 });
+                for b in tile.beaches() {
+                    if !ships.is_full(tile, b) {
+                        out.push(Action::PlaceShip { beach: b.into() });
                     }
                 }
             }
@@ -93,31 +59,59 @@ impl Game {
         out
     }
 
+    /// R20: every full beach through every jetty, minus what R25 forbids.
+    fn emigrations(&self, out: &mut Vec<Action>) {
+        let ships = self.board.ships();
+        let mut search = ChainSearch::new(&self.board);
+        let mut all = Vec::new();
+        for (tile, beach) in self.board.full_beaches_in(ships) {
+            for jetty in tile.beach_spec(beach).jetty_edges() {
+                let a = Action::Emigrate {
+                    tile,
+                    beach: beach.into(),
+                    jetty: jetty.into(),
+                };
+                if search.ask(|s| s.emigration_keeps_resolvable(ships, tile, beach, jetty)) {
+                    out.push(a);
+                } else {
+                    all.push(a);
+                }
+            }
+        }
+        // This state was judged resolvable (R25) when it was reached, but
+        // only within the search's budget (NODE_LIMIT, DEPTH_LIMIT): if no
+        // emigration now proves to keep it so, every emigration stays
+        // allowed (as for landing moves), so a game that is not over always
+        // has a legal action.
+        if out.is_empty() {
+            *out = all;
+        }
+    }
+
     /// R25 applied to landing placements: only moves after which the chain
     /// stays resolvable, as long as the current state is resolvable.
     pub(super) fn legal_land_moves(&self, l: &Landing) -> Vec<LandMove> {
+        let ships = self.board.ships();
         let mut raw = Vec::new();
-        landing_moves(&self.board.ships, l, &mut raw);
+        landing_moves(ships, l, &mut raw);
         if l.ends_game || self.land_lost.get() {
             return raw;
         }
         let mut search = ChainSearch::new(&self.board);
         // A full beach elsewhere that escapes resolves the chain whatever
         // lands here; so does an island whose every beach has a way out.
-        if search.landing_always_resolves(&self.board.ships, l)
-            || search.fixed_escape(&self.board.ships, l.tile)
-        {
+        if search.landing_always_resolves(ships, l) || search.fixed_escape(ships, l.tile) {
             return raw;
         }
         let ok: Vec<LandMove> = raw
             .iter()
             .copied()
             .filter(|&m| {
-                let mut ships = self.board.ships.clone();
+                let mut after = ships.clone();
                 let mut nl = *l;
-                play_land_move(&mut ships, &mut nl, m);
+                play_land_move(&mut after, &mut nl, m);
                 // fixed_escape is known false here and cannot change while landing.
-                l.ends_game || search.ask(|s| s.land_dfs(&ships, &nl))
+                l.ends_game || search.ask(|s| s.land_dfs(&after, &nl))
             })
             .collect();
         if ok.is_empty() {
@@ -130,115 +124,21 @@ impl Game {
         }
     }
 
-    pub(super) fn has_island_ships(&self, seat: u8) -> bool {
-        self.board.seat_on_islands(seat) > 0
-    }
-
+    /// The start of a turn: R50 placements, or expansions (R10, R51), king
+    /// islands (R30) and resettlement (R40).
     fn turn_actions(&self, out: &mut Vec<Action>) {
         let seat = self.current;
-        let ships = &self.board.ships;
         if !self.has_island_ships(seat) {
-            // R50: no ship on an island.
-            let t = CardId::TONGA;
-            if self.board.on_table(t) {
-                let nb = t.spec().beaches.len();
-                for a in 0..nb {
-                    for b in a..nb {
-                        let need_same = a == b && ships.free_places(t, a) >= 2;
-                        let fits = if a == b {
-                            need_same
-                        } else {
-                            !ships.is_full(t, a) && !ships.is_full(t, b)
-                        };
-                        if fits && self.supply[seat as usize] >= 2 {
-                            out.push(Action::PlaceNew {
-                                tile: t,
-                                beaches: vec![a as u32, b as u32],
-                            });
-                        }
-                    }
-                }
-            }
-            for c in self.board.islands() {
-                if c == t || self.board.is_king(c) {
-                    continue;
-                }
-                for b in 0..c.spec().beaches.len() {
-                    if !ships.is_full(c, b) {
-                        out.push(Action::PlaceNew {
-                            tile: c,
-                            beaches: vec![b as u32],
-                        });
-                    }
-                }
-            }
+            self.new_ship_placements(seat, out);
             if out.is_empty() {
                 out.push(Action::Resettle);
             }
             return;
         }
-        let s = self.supply[seat as usize];
-        if s > 0 {
-            // R10: k = min(n, b, s) ships, at most one per beach.
-            for c in self.board.islands() {
-                if self.board.is_king(c) {
-                    continue;
-                }
-                let n = ships.seat_on(c, seat);
-                if n == 0 {
-                    continue;
-                }
-                let nb = c.spec().beaches.len();
-                let free: Vec<u32> = (0..nb)
-                    .filter(|&b| !ships.is_full(c, b))
-                    .map(|b| b as u32)
-                    .collect();
-                let k = (n as usize).min(nb).min(s as usize).min(free.len());
-                for subset in subsets(&free, k) {
-                    out.push(Action::Expand {
-                        tile: c,
-                        beaches: subset,
-                        take: None,
-                    });
-                }
-            }
+        if self.supply[seat.index()] > 0 {
+            self.expansions(seat, out);
         } else {
-            // R51: take one ship from an island, place it elsewhere.
-            for from in self.board.islands() {
-                if self.board.is_king(from) {
-                    continue;
-                }
-                for fb in 0..from.spec().beaches.len() {
-                    if ships.beach(from, fb).by_seat[seat as usize] == 0 {
-                        continue;
-                    }
-                    for to in self.board.islands() {
-                        if self.board.is_king(to) {
-                            continue;
-                        }
-                        let left = ships.seat_on(to, seat) - u8::from(to == from);
-                        if left == 0 {
-                            continue;
-                        }
-                        for tb in 0..to.spec().beaches.len() {
-                            if to == from && tb == fb {
-                                continue;
-                            }
-                            if ships.is_full(to, tb) {
-                                continue;
-                            }
-                            out.push(Action::Expand {
-                                tile: to,
-                                beaches: vec![tb as u32],
-                                take: Some(BeachRef {
-                                    tile: from,
-                                    beach: fb as u32,
-                                }),
-                            });
-                        }
-                    }
-                }
-            }
+            self.expansions_by_taking(seat, out);
         }
         for c in self.board.islands() {
             if self.can_found_kingdom(c, seat).is_ok() {
@@ -248,11 +148,117 @@ impl Game {
         out.push(Action::Resettle);
     }
 
+    /// R50: no ship on an island: two new ships on Tonga, or one on another island.
+    fn new_ship_placements(&self, seat: Seat, out: &mut Vec<Action>) {
+        let ships = self.board.ships();
+        let t = CardId::TONGA;
+        if self.board.on_table(t) {
+            for a in t.beaches() {
+                for b in t.beaches().filter(|&b| b >= a) {
+                    let fits = if a == b {
+                        ships.free_places(t, a) >= 2
+                    } else {
+                        !ships.is_full(t, a) && !ships.is_full(t, b)
+                    };
+                    if fits && self.supply[seat.index()] >= 2 {
+                        out.push(Action::PlaceNew {
+                            tile: t,
+                            beaches: vec![a.into(), b.into()],
+                        });
+                    }
+                }
+            }
+        }
+        for c in self.board.islands() {
+            if c == t || self.board.is_king(c) {
+                continue;
+            }
+            for b in c.beaches() {
+                if !ships.is_full(c, b) {
+                    out.push(Action::PlaceNew {
+                        tile: c,
+                        beaches: vec![b.into()],
+                    });
+                }
+            }
+        }
+    }
+
+    /// R10: k = min(n, b, s) ships, at most one per beach.
+    fn expansions(&self, seat: Seat, out: &mut Vec<Action>) {
+        let ships = self.board.ships();
+        let s = self.supply[seat.index()];
+        for c in self.board.islands() {
+            if self.board.is_king(c) {
+                continue;
+            }
+            let n = ships.seat_on(c, seat);
+            if n == 0 {
+                continue;
+            }
+            let nb = c.beach_count();
+            let free: Vec<u32> = c
+                .beaches()
+                .filter(|&b| !ships.is_full(c, b))
+                .map(u32::from)
+                .collect();
+            let k = usize::from(n).min(nb).min(usize::from(s)).min(free.len());
+            for subset in subsets(&free, k) {
+                out.push(Action::Expand {
+                    tile: c,
+                    beaches: subset,
+                    take: None,
+                });
+            }
+        }
+    }
+
+    /// R51: with an empty supply, one ship taken from a beach goes to another.
+    fn expansions_by_taking(&self, seat: Seat, out: &mut Vec<Action>) {
+        let ships = self.board.ships();
+        for from in self.board.islands() {
+            if self.board.is_king(from) {
+                continue;
+            }
+            for fb in from.beaches() {
+                if ships.beach(from, fb).of(seat) == 0 {
+                    continue;
+                }
+                for to in self.board.islands() {
+                    if self.board.is_king(to) {
+                        continue;
+                    }
+                    let left = ships.seat_on(to, seat) - u8::from(to == from);
+                    if left == 0 {
+                        continue;
+                    }
+                    for tb in to.beaches() {
+                        if to == from && tb == fb {
+                            continue;
+                        }
+                        if ships.is_full(to, tb) {
+                            continue;
+                        }
+                        out.push(Action::Expand {
+                            tile: to,
+                            beaches: vec![tb.into()],
+                            take: Some(BeachRef {
+                                tile: from,
+                                beach: fb.into(),
+                            }),
+                        });
+                    }
+                }
+            }
+        }
+    }
+
     /// R30, with the reason when it is not allowed.
     /// The reason is a message key; its only argument is `island`, the
     /// card's name (see `explain_illegal`). No allocation: legal action
     /// generation calls this for every island.
-    pub(super) fn can_found_kingdom(&self, c: CardId, seat: u8) -> Result<(), &'static str> {
+    pub(super) fn can_found_kingdom(&self, c: CardId, seat: Seat) -> Result<(), &'static str> {
+        let ships = self.board.ships();
         if c == CardId::TONGA {
             return Err("illegal.tonga_king");
         }
@@ -265,10 +271,10 @@ impl Game {
         if self.board.is_king(c) {
             return Err("illegal.already_king");
         }
-        if self.board.ships.seat_on(c, seat) == 0 {
+        if ships.seat_on(c, seat) == 0 {
             return Err("illegal.king_no_ship");
         }
-        if self.board.ships.total_on(c) > self.board.ships.seat_on(c, seat) {
+        if ships.total_on(c) > ships.seat_on(c, seat) {
             return Err("illegal.king_others");
         }
         if self.board.kings_of(seat).count() >= 2 {
@@ -279,7 +285,7 @@ impl Game {
 
     /// R40: empty hexes next to a card, rotated so edge 0 faces a card.
     fn card_placements(&self) -> Vec<(Hex, u8)> {
-        if self.board.order.is_empty() {
+        if self.board.cards().is_empty() {
             // Every card was removed (R25): the new card starts the table again.
             return (0..6).map(|r| (Hex::ORIGIN, r)).collect();
         }

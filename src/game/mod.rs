@@ -8,14 +8,15 @@
 //! [`save`]; the rules are docs/rules.md.
 
 use crate::action::Action;
-use crate::board::{colours, expand_counts, Board, MAX_SEATS, SHIPS_PER_PLAYER};
-use crate::cards::CardId;
-use crate::chain::{play_land_move, ChainSearch, LandMove, Landing};
+use crate::board::{expand_counts, Board, MAX_SEATS, SHIPS_PER_PLAYER};
+use crate::cards::{Beach, CardId};
+use crate::chain::{ChainSearch, LandMove, Landing};
 use crate::error::{args, Error};
 use crate::event::GameEvent;
-use crate::hex::{edge_to_world, opposite, world_to_edge, Hex};
+use crate::hex::{edge_to_world, opposite, world_to_edge, Edge, Hex};
 use crate::options::{GameOptions, COLORS};
 use crate::score::{ranking, standings, Standing};
+use crate::seat::Seat;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use serde_json::Value;
@@ -71,13 +72,14 @@ impl Phase {
 pub struct Game {
     options: GameOptions,
     seed: u64,
-    n: u8,
-    pub(crate) board: Board,
+    /// Players at the table (2..=6).
+    n: usize,
+    board: Board,
     /// The draw pile; the top card is the last element.
     pile: Vec<CardId>,
     supply: [u8; MAX_SEATS],
     phase: Phase,
-    current: u8,
+    current: Seat,
     turn: u32,
     log: Vec<Action>,
     ranking: Option<Vec<Vec<u8>>>,
@@ -123,12 +125,12 @@ impl Game {
         Ok(Game {
             options,
             seed,
-            n: n as u8,
+            n,
             board: Board::new(),
             pile,
             supply,
             phase: Phase::Setup { placed: 0 },
-            current: 0,
+            current: Seat::FIRST,
             turn: 0,
             log: Vec::new(),
             ranking: None,
@@ -150,7 +152,7 @@ impl Game {
         self.seed
     }
     pub fn players(&self) -> usize {
-        self.n as usize
+        self.n
     }
     pub fn board(&self) -> &Board {
         &self.board
@@ -161,18 +163,20 @@ impl Game {
     pub fn is_over(&self) -> bool {
         self.phase == Phase::Over
     }
-    /// Seat to act; `None` when the game is over.
+    /// Seat to act (a seat number, as in the snapshot); `None` when the
+    /// game is over.
     pub fn current(&self) -> Option<u8> {
-        (!self.is_over()).then_some(self.current)
+        (!self.is_over()).then_some(self.current.into())
     }
     pub fn turn(&self) -> u32 {
         self.turn
     }
+    /// Ships in the supply of seat number `seat`.
     pub fn supply(&self, seat: u8) -> u8 {
-        self.supply[seat as usize]
+        self.supply[usize::from(seat)]
     }
     pub fn supplies(&self) -> &[u8] {
-        &self.supply[..self.n as usize]
+        &self.supply[..self.n]
     }
     pub fn log(&self) -> &[Action] {
         &self.log
@@ -217,24 +221,36 @@ impl Game {
         self.ranking.as_ref()
     }
     pub fn player_name(&self, seat: u8) -> &str {
-        &self.options.players[seat as usize].name
+        &self.options.players[usize::from(seat)].name
     }
     pub fn color_name(&self, seat: u8) -> &'static str {
-        COLORS[self.options.players[seat as usize].color as usize]
+        COLORS[self.options.players[usize::from(seat)].color as usize]
     }
+
+    /// Has `seat` a ship on an island's beach? (R50; king ships are not on beaches.)
+    pub(crate) fn has_island_ships(&self, seat: Seat) -> bool {
+        self.board.seat_on_islands(seat) > 0
+    }
+
+    // ----- arranged positions (src/position.rs) ---------------------------
 
     pub(crate) fn pile_len(&self) -> usize {
         self.pile.len()
     }
-    /// Arranged positions: the pile, top first.
+    /// The pile, top first.
     pub(crate) fn set_pile(&mut self, top_first: Vec<CardId>) {
         self.pile = top_first.into_iter().rev().collect();
         self.legal = OnceCell::new();
     }
-    pub(crate) fn set_supply(&mut self, seat: u8, n: u8) {
-        self.supply[seat as usize] = n;
+    /// The board, to lay cards and put ships and kings on it.
+    pub(crate) fn arrange_board(&mut self) -> &mut Board {
+        self.legal = OnceCell::new();
+        &mut self.board
     }
-    pub(crate) fn start_arranged_turn(&mut self, seat: u8, phase: Phase) {
+    pub(crate) fn set_supply(&mut self, seat: Seat, n: u8) {
+        self.supply[seat.index()] = n;
+    }
+    pub(crate) fn start_arranged_turn(&mut self, seat: Seat, phase: Phase) {
         self.current = seat;
         self.turn = 1;
         self.phase = phase;
@@ -274,18 +290,20 @@ impl Game {
         let seat = self.current;
         match *a {
             Action::SetupPlace { beach } => {
-                self.place_from_supply(seat, CardId::TONGA, beach as u8, &mut ev);
+                let t = CardId::TONGA;
+                self.place_from_supply(seat, t, named_beach(t, beach), &mut ev);
                 let Phase::Setup { placed } = self.phase else {
                     unreachable!()
                 };
                 let placed = placed + 1;
-                if placed as usize == 2 * self.n as usize {
+                if usize::from(placed) == 2 * self.n {
                     // R3: seat 0 takes the first turn.
-                    self.current = 0;
+                    self.current = Seat::FIRST;
                     self.start_turn(&mut ev);
                 } else {
+                    // R2: twice round the table.
                     self.phase = Phase::Setup { placed };
-                    self.current = placed % self.n;
+                    self.current = seat.next(self.n);
                 }
             }
             Action::Expand {
@@ -295,36 +313,32 @@ impl Game {
             } => {
                 if let Some(t) = take {
                     // R51: the taken ship is the one placed.
-                    self.board
-                        .ships
-                        .beach_mut(t.tile, t.beach as usize)
-                        .remove(seat);
-                    self.supply[seat as usize] += 1;
+                    let beach = named_beach(t.tile, t.beach);
+                    self.board.take(t.tile, beach, seat);
+                    self.supply[seat.index()] += 1;
                     ev.push(GameEvent::ShipTaken {
-                        seat,
+                        seat: seat.into(),
                         tile: t.tile,
-                        beach: t.beach as u8,
+                        beach: beach.into(),
                     });
                 }
                 for &b in beaches {
-                    self.place_from_supply(seat, tile, b as u8, &mut ev);
+                    self.place_from_supply(seat, tile, named_beach(tile, b), &mut ev);
                 }
                 self.enter_chain(&mut ev);
             }
             Action::PlaceNew { tile, ref beaches } => {
                 for &b in beaches {
-                    self.place_from_supply(seat, tile, b as u8, &mut ev);
+                    self.place_from_supply(seat, tile, named_beach(tile, b), &mut ev);
                 }
                 self.enter_chain(&mut ev);
             }
             Action::FoundKingdom { tile } => {
                 // R30: one ship stays as king, the others go home.
-                let back = self.board.ships.clear_tile(tile);
-                let mine = back[seat as usize];
-                self.supply[seat as usize] += mine - 1;
-                self.board.king[tile.index()] = Some(seat);
+                let mine = self.board.crown(tile, seat)[seat.index()];
+                self.supply[seat.index()] += mine - 1;
                 ev.push(GameEvent::KingdomFounded {
-                    seat,
+                    seat: seat.into(),
                     tile,
                     returned: mine - 1,
                 });
@@ -332,44 +346,36 @@ impl Game {
             }
             Action::Resettle => {
                 // R40: all ships off the islands (kings stay), then reveal.
-                let mut returned = 0;
-                let islands: Vec<CardId> = self.board.islands().collect();
-                for c in islands {
-                    for b in 0..c.spec().beaches.len() {
-                        let beach = self.board.ships.beach_mut(c, b);
-                        let k = beach.by_seat[seat as usize];
-                        beach.by_seat[seat as usize] = 0;
-                        beach.count -= k;
-                        returned += k;
-                    }
-                }
-                self.supply[seat as usize] += returned;
-                ev.push(GameEvent::Resettled { seat, returned });
+                let returned = self.board.resettle(seat);
+                self.supply[seat.index()] += returned;
+                ev.push(GameEvent::Resettled {
+                    seat: seat.into(),
+                    returned,
+                });
                 self.draw_card(true, &mut ev);
             }
             Action::Emigrate { tile, beach, jetty } => {
-                self.voyage(tile, beach as u8, jetty as u8, &mut ev);
+                let jetty = Edge::from_u32(jetty).expect("a legal emigration names a jetty");
+                self.voyage(tile, named_beach(tile, beach), jetty, &mut ev);
             }
-            Action::Land { seat: s, beach } => self.land_move(
-                LandMove::Land {
-                    seat: s as u8,
-                    beach: beach as u8,
-                },
-                &mut ev,
-            ),
-            Action::Return { seat: s } => {
-                self.land_move(LandMove::Return { seat: s as u8 }, &mut ev)
+            Action::Land { .. } | Action::Return { .. } => {
+                let Phase::Land(l) = self.phase else {
+                    unreachable!()
+                };
+                let m = LandMove::of_action(a, &l).expect("a legal landing move");
+                self.land_move(l, m, &mut ev);
             }
             Action::PlaceCard { q, r, rotation } => {
                 let Phase::PlaceCard { card, resettle } = self.phase else {
                     unreachable!()
                 };
-                self.board.lay(card, Hex::new(q, r), rotation as u8);
+                let rotation = rotation as u8;
+                self.board.lay(card, Hex::new(q, r), rotation);
                 ev.push(GameEvent::CardRevealed {
                     card,
                     q,
                     r,
-                    rotation: rotation as u8,
+                    rotation,
                 });
                 let ends = self.last_card_laid();
                 if card.is_island() {
@@ -394,7 +400,7 @@ impl Game {
                 let Phase::PlaceShip { tile, ends_game } = self.phase else {
                     unreachable!()
                 };
-                self.place_from_supply(seat, tile, beach as u8, &mut ev);
+                self.place_from_supply(seat, tile, named_beach(tile, beach), &mut ev);
                 if ends_game {
                     self.finish_game(&mut ev);
                 } else {
@@ -405,30 +411,47 @@ impl Game {
         ev
     }
 
-    fn place_from_supply(&mut self, seat: u8, tile: CardId, beach: u8, ev: &mut Vec<GameEvent>) {
-        self.supply[seat as usize] -= 1;
-        self.board.ships.beach_mut(tile, beach as usize).add(seat);
-        ev.push(GameEvent::ShipPlaced { seat, tile, beach });
+    fn place_from_supply(
+        &mut self,
+        seat: Seat,
+        tile: CardId,
+        beach: Beach,
+        ev: &mut Vec<GameEvent>,
+    ) {
+        self.supply[seat.index()] -= 1;
+        self.board.place(tile, beach, seat);
+        ev.push(GameEvent::ShipPlaced {
+            seat: seat.into(),
+            tile,
+            beach: beach.into(),
+        });
+    }
+
+    /// Ships go back to their owners' supplies, counted by seat.
+    fn return_ships(&mut self, back: &[u8; MAX_SEATS]) {
+        for (s, n) in self.supply.iter_mut().zip(back) {
+            *s += n;
+        }
     }
 
     fn start_turn(&mut self, ev: &mut Vec<GameEvent>) {
         self.turn += 1;
         self.phase = Phase::Turn;
         ev.push(GameEvent::TurnStarted {
-            seat: self.current,
+            seat: self.current.into(),
             turn: self.turn,
         });
     }
 
     fn end_turn(&mut self, ev: &mut Vec<GameEvent>) {
-        self.current = (self.current + 1) % self.n;
+        self.current = self.current.next(self.n);
         self.start_turn(ev);
     }
 
     /// R60: has the last water card or the last island card been laid?
     fn last_card_laid(&self) -> bool {
-        self.board.laid_islands as usize == crate::cards::ISLAND_COUNT
-            || self.board.laid_water as usize == crate::cards::WATER_COUNT
+        usize::from(self.board.laid_islands()) == crate::cards::ISLAND_COUNT
+            || usize::from(self.board.laid_water()) == crate::cards::WATER_COUNT
     }
 
     fn finish_game(&mut self, ev: &mut Vec<GameEvent>) {
@@ -442,23 +465,28 @@ impl Game {
         self.ranking = Some(r);
     }
 
+    /// The top card of the pile (R60 ends the game before it runs dry).
+    fn pop_card(&mut self) -> CardId {
+        self.pile
+            .pop()
+            .expect("R60 ends the game before the pile runs dry")
+    }
+
     /// R40/R25: reveal the top card; it waits to be laid.
     fn draw_card(&mut self, resettle: bool, ev: &mut Vec<GameEvent>) {
-        let card = self
-            .pile
-            .pop()
-            .expect("R60 ends the game before the pile runs dry");
+        let card = self.pop_card();
         ev.push(GameEvent::CardDrawn { card });
         self.phase = Phase::PlaceCard { card, resettle };
     }
 
     /// R11/R24: emigrate while a beach is full; R25 when the chain is endless.
     fn enter_chain(&mut self, ev: &mut Vec<GameEvent>) {
-        if !self.board.any_full_in(&self.board.ships) {
+        let ships = self.board.ships();
+        if !self.board.any_full_in(ships) {
             self.end_turn(ev);
             return;
         }
-        if ChainSearch::new(&self.board).emigration_resolvable(&self.board.ships) {
+        if ChainSearch::new(&self.board).emigration_resolvable(ships) {
             self.phase = Phase::Emigrate;
             return;
         }
@@ -466,13 +494,11 @@ impl Game {
         let doomed: Vec<CardId> = self
             .board
             .islands()
-            .filter(|&c| (0..c.spec().beaches.len()).any(|b| self.board.ships.is_full(c, b)))
+            .filter(|&c| ships.any_full_on(c))
             .collect();
         for c in doomed {
             let back = self.board.remove(c);
-            for (s, n) in back.iter().enumerate() {
-                self.supply[s] += n;
-            }
+            self.return_ships(&back);
             ev.push(GameEvent::IslandRemoved {
                 tile: c,
                 returned: expand_counts(&back),
@@ -486,16 +512,14 @@ impl Game {
     }
 
     /// R20-R22: the whole beach sails through the jetty.
-    fn voyage(&mut self, tile: CardId, beach: u8, jetty: u8, ev: &mut Vec<GameEvent>) {
-        let b = self.board.ships.beach_mut(tile, beach as usize);
-        let group = b.by_seat;
-        *b = Default::default();
-        let cols = colours(&group);
+    fn voyage(&mut self, tile: CardId, beach: Beach, jetty: Edge, ev: &mut Vec<GameEvent>) {
+        let group = self.board.sail(tile, beach);
+        let cols = crate::board::colours(&group);
         ev.push(GameEvent::Emigrated {
-            seat: self.current,
+            seat: self.current.into(),
             tile,
-            beach,
-            jetty,
+            beach: beach.into(),
+            jetty: jetty.into(),
             group: expand_counts(&group),
         });
         let mut hex = self.board.hex_of(tile);
@@ -507,10 +531,7 @@ impl Game {
                 Some(c) => c,
                 None => {
                     // R21: reveal the top card, emblem edge toward the group.
-                    let c = self
-                        .pile
-                        .pop()
-                        .expect("R60 ends the game before the pile runs dry");
+                    let c = self.pop_card();
                     let rot = opposite(dir);
                     self.board.lay(c, next, rot);
                     ev.push(GameEvent::CardRevealed {
@@ -537,12 +558,10 @@ impl Game {
             let from = world_to_edge(opposite(dir), rot);
             let (to, danger) = card.spec().trail_from(from);
             if cols < danger {
-                for (s, n) in group.iter().enumerate() {
-                    self.supply[s] += n;
-                }
+                self.return_ships(&group);
                 ev.push(GameEvent::VoyageFailed {
                     card,
-                    from,
+                    from: from.into(),
                     danger,
                     colours: cols,
                     returned: expand_counts(&group),
@@ -556,14 +575,14 @@ impl Game {
             }
             ev.push(GameEvent::Crossed {
                 card,
-                from,
-                to,
+                from: from.into(),
+                to: to.into(),
                 danger,
                 colours: cols,
             });
             if ends {
                 // R60: the group stays on the last water card.
-                self.board.water_ships[card.index()] = group;
+                self.board.strand(card, group);
                 ev.push(GameEvent::StayedOnWater {
                     card,
                     group: expand_counts(&group),
@@ -588,23 +607,21 @@ impl Game {
             group: expand_counts(&group),
         });
         self.land_lost.set(false);
-        self.phase = Phase::Land(Landing::start(&self.board.ships, tile, group, ends_game));
+        self.phase = Phase::Land(Landing::start(self.board.ships(), tile, group, ends_game));
     }
 
-    fn land_move(&mut self, m: LandMove, ev: &mut Vec<GameEvent>) {
-        let Phase::Land(mut l) = self.phase else {
-            unreachable!()
-        };
-        play_land_move(&mut self.board.ships, &mut l, m);
+    /// R23: one ship of the landing `l` lands or goes home.
+    fn land_move(&mut self, mut l: Landing, m: LandMove, ev: &mut Vec<GameEvent>) {
+        self.board.land(&mut l, m);
         match m {
             LandMove::Land { seat, beach } => ev.push(GameEvent::ShipLanded {
-                seat,
+                seat: seat.into(),
                 tile: l.tile,
-                beach,
+                beach: beach.into(),
             }),
             LandMove::Return { seat } => {
-                self.supply[seat as usize] += 1;
-                ev.push(GameEvent::ShipReturned { seat });
+                self.supply[seat.index()] += 1;
+                ev.push(GameEvent::ShipReturned { seat: seat.into() });
             }
         }
         if l.remaining() > 0 {
@@ -615,6 +632,12 @@ impl Game {
             self.enter_chain(ev);
         }
     }
+}
+
+/// Beach `b` of `tile`, as a legal action names it.
+fn named_beach(tile: CardId, b: u32) -> Beach {
+    tile.beach(b)
+        .expect("a legal action names a beach of its island")
 }
 
 /// A seed from the operating system (or the browser, via getrandom's wasm_js).
