@@ -9,6 +9,7 @@
 use crate::action::Action;
 use crate::board::{Board, Ships, Trace, MAX_SEATS};
 use crate::cards::{Beach, CardId};
+use crate::game::checks;
 use crate::hex::Edge;
 use crate::seat::Seat;
 use std::collections::HashSet;
@@ -92,19 +93,18 @@ impl From<LandMove> for Action {
 /// order: by seat, then beach; returns last.
 pub fn landing_moves(ships: &Ships, l: &Landing, out: &mut Vec<LandMove>) {
     out.clear();
-    let free = ships.free_on(l.tile);
     for seat in Seat::all(MAX_SEATS) {
         if l.left(seat) == 0 {
             continue;
         }
         for b in l.tile.beaches() {
-            if !ships.is_full(l.tile, b) && (l.owed == 0 || l.is_owed(b)) {
+            if checks::land_on(ships, l, b).is_ok() {
                 out.push(LandMove::Land { seat, beach: b });
             }
         }
     }
     // R23: surplus ships return when the group is larger than the free places.
-    if l.remaining() > free {
+    if checks::may_return(ships, l).is_ok() {
         for seat in Seat::all(MAX_SEATS) {
             if l.left(seat) > 0 {
                 out.push(LandMove::Return { seat });

@@ -1,12 +1,12 @@
 //! The game in words: what it waits for (the prompt) and why an action is
 //! refused.
 
+use super::checks::{self, beach_of, Refusal};
 use super::{Game, Phase};
-use crate::action::Action;
-use crate::cards::{Beach, CardId};
+use crate::action::{Action, BeachRef};
+use crate::cards::CardId;
 use crate::error::{args, Args, Error};
-use crate::hex::{Edge, Hex};
-use crate::seat::Seat;
+use crate::hex::Hex;
 
 impl Game {
     // ----- explanations -------------------------------------------------
@@ -60,50 +60,32 @@ impl Game {
         }
     }
 
-    /// Why `a` (normalized, not legal now) is refused, in a player's words.
+    /// Why `a` (normalized, not legal now) is refused, in a player's words:
+    /// the first of its checks that fails.
     pub(super) fn explain_illegal(&self, a: &Action) -> Error {
-        let wrong_time = || {
-            let mut args = args![verb = verb(a)];
-            args.extend(self.pending_args());
-            Error::illegal("illegal.not_now", args)
-        };
-        let no = Error::illegal;
-        let seat = self.current;
-        let ships = self.board.ships();
-        let beach_of = |tile: CardId, b: u32| -> Result<Beach, Error> {
-            tile.beach(b).ok_or_else(|| {
-                no(
-                    "illegal.no_such_beach",
-                    args![island = tile.name(), beaches = tile.beach_count()],
-                )
-            })
-        };
-        let island_on_table = |tile: CardId| -> Result<(), Error> {
-            if tile.is_water() {
-                Err(no("illegal.water_card", args![card = tile.name()]))
-            } else if self.board.is_removed(tile) {
-                Err(no("illegal.removed", args![island = tile.name()]))
-            } else if !self.board.on_table(tile) {
-                Err(no("illegal.not_on_table", args![island = tile.name()]))
-            } else {
-                Ok(())
+        match self.check(a) {
+            // An action of another kind of decision.
+            None => {
+                let mut args = args![verb = verb(a)];
+                args.extend(self.pending_args());
+                Error::illegal("illegal.not_now", args)
             }
-        };
-        let at =
-            |key, b: Beach, tile: CardId| no(key, args![beach = b.number(), island = tile.name()]);
-        let r: Result<(), Error> = (|| match (self.phase, a) {
+            Some(Err(refusal)) => refusal.to_error(),
+            // Every check passes, yet the move generator does not list it.
+            Some(Ok(())) => Error::illegal("illegal.not_allowed", self.pending_args()),
+        }
+    }
+
+    /// The checks of `a` in order (`checks.rs`); `None` if the pending
+    /// decision is not of `a`'s kind. Where every check but R25 passes, the
+    /// action was refused by R25 (the move generator's chain search).
+    fn check(&self, a: &Action) -> Option<Result<(), Refusal>> {
+        let board = &self.board;
+        let ships = board.ships();
+        let seat = self.current;
+        Some(match (self.phase, a) {
             (Phase::Setup { .. }, Action::SetupPlace { beach }) => {
-                let b = beach_of(CardId::TONGA, *beach)?;
-                if ships.free_places(CardId::TONGA, b) < 2 {
-                    return Err(no(
-                        "illegal.setup_beach_full",
-                        args![
-                            beach = b.number(),
-                            ships = ships.beach(CardId::TONGA, b).count()
-                        ],
-                    ));
-                }
-                Ok(())
+                beach_of(CardId::TONGA, *beach).and_then(|b| checks::setup_beach(ships, b))
             }
             (
                 Phase::Turn,
@@ -112,173 +94,97 @@ impl Game {
                     beaches,
                     take,
                 },
-            ) => {
-                island_on_table(*tile)?;
-                if !self.has_island_ships(seat) {
-                    return Err(no("illegal.no_island_ships", args![]));
-                }
-                if self.board.is_king(*tile) {
-                    return Err(no("illegal.king_island", args![island = tile.name()]));
-                }
-                let s = self.supply[seat.index()];
-                match take {
-                    None if s == 0 => return Err(no("illegal.supply_empty", args![])),
-                    Some(_) if s > 0 => return Err(no("illegal.supply_not_empty", args![])),
-                    _ => {}
-                }
-                for w in beaches.windows(2) {
-                    if w[0] == w[1] {
-                        return Err(no("illegal.one_per_beach", args![]));
-                    }
-                }
-                for &b in beaches {
-                    let b = beach_of(*tile, b)?;
-                    if ships.is_full(*tile, b) {
-                        return Err(at("illegal.no_free_place", b, *tile));
-                    }
-                }
-                if let Some(t) = take {
-                    island_on_table(t.tile)?;
-                    let fb = beach_of(t.tile, t.beach)?;
-                    if ships.beach(t.tile, fb).of(seat) == 0 {
-                        return Err(at("illegal.take_no_ship", fb, t.tile));
-                    }
-                    if self.board.is_king(t.tile) {
-                        return Err(no("illegal.take_king", args![island = t.tile.name()]));
-                    }
-                    if beaches.len() != 1 {
-                        return Err(no("illegal.take_one_ship", args![]));
-                    }
-                    if t.tile == *tile && beaches[0] == t.beach {
-                        return Err(no("illegal.take_same_beach", args![]));
-                    }
-                    let left = ships.seat_on(*tile, seat) - u8::from(t.tile == *tile);
-                    if left == 0 {
-                        return Err(no("illegal.take_last_ship", args![island = tile.name()]));
-                    }
-                    return Ok(());
-                }
-                let n = ships.seat_on(*tile, seat);
-                if n == 0 {
-                    return Err(no("illegal.expand_no_ship", args![island = tile.name()]));
-                }
-                let nb = tile.beach_count();
-                let k = usize::from(n).min(nb).min(usize::from(s));
-                if beaches.len() != k {
-                    return Err(no(
-                        "illegal.expand_count",
-                        args![
-                            island = tile.name(),
-                            count = k,
-                            ships = n,
-                            beaches = nb,
-                            supply = s
-                        ],
-                    ));
-                }
-                Ok(())
+            ) => self.check_expand(*tile, beaches, *take),
+            (Phase::Turn, Action::FoundKingdom { tile }) => checks::ships_on_islands(board, seat)
+                .and_then(|()| checks::found_kingdom(board, *tile, seat)),
+            (Phase::Turn, Action::Resettle) => {
+                let can_place_new = self
+                    .legal_actions_ref()
+                    .iter()
+                    .any(|a| matches!(a, Action::PlaceNew { .. }));
+                checks::resettle(self.has_island_ships(seat), can_place_new)
             }
-            (Phase::Turn, Action::FoundKingdom { tile }) => {
-                if !self.has_island_ships(seat) {
-                    return Err(no("illegal.no_island_ships", args![]));
-                }
-                self.can_found_kingdom(*tile, seat)
-                    .map_err(|key| match key {
-                        "illegal.tonga_king" | "illegal.two_kings" => no(key, args![]),
-                        _ => no(key, args![island = tile.name()]),
-                    })
-            }
-            (Phase::Turn, Action::Resettle) => Err(no("illegal.resettle", args![])),
             (Phase::Turn, Action::PlaceNew { tile, beaches }) => {
-                if self.has_island_ships(seat) {
-                    return Err(no("illegal.place_new_has_ships", args![]));
-                }
-                island_on_table(*tile)?;
-                if self.board.is_king(*tile) {
-                    return Err(no("illegal.place_new_king", args![island = tile.name()]));
-                }
-                let want = if *tile == CardId::TONGA { 2 } else { 1 };
-                if beaches.len() != want {
-                    return Err(no(
-                        "illegal.place_new_count",
-                        args![count = beaches.len(), island = tile.name()],
-                    ));
-                }
-                for &b in beaches {
-                    let b = beach_of(*tile, b)?;
-                    let need = beaches.iter().filter(|&&x| x == u32::from(b)).count();
-                    if usize::from(ships.free_places(*tile, b)) < need {
-                        return Err(at("illegal.no_room", b, *tile));
-                    }
-                }
-                Ok(())
+                self.check_place_new(*tile, beaches)
             }
-            (Phase::Emigrate, Action::Emigrate { tile, beach, jetty }) => {
-                island_on_table(*tile)?;
+            (Phase::Emigrate, Action::Emigrate { tile, beach, jetty }) => (|| {
+                checks::island_on_table(board, *tile)?;
                 let b = beach_of(*tile, *beach)?;
-                if !ships.is_full(*tile, b) {
-                    return Err(at("illegal.beach_not_full", b, *tile));
-                }
-                let spec = tile.beach_spec(b);
-                if !Edge::from_u32(*jetty).is_some_and(|j| spec.has_jetty(j)) {
-                    return Err(no(
-                        "illegal.no_jetty",
-                        args![
-                            beach = b.number(),
-                            island = tile.name(),
-                            jetty = *jetty,
-                            jetties = spec.jetties.to_vec(),
-                        ],
-                    ));
-                }
-                Err(no("illegal.endless_voyage", args![]))
-            }
-            (Phase::Land(l), Action::Land { seat: s, beach }) => {
-                if Seat::from_u32(*s).is_none_or(|s| l.left(s) == 0) {
-                    return Err(no("illegal.no_arriving_ship", args![seat = *s]));
-                }
-                let b = beach_of(l.tile, *beach)?;
-                if ships.is_full(l.tile, b) {
-                    return Err(at("illegal.beach_full", b, l.tile));
-                }
-                if l.owed != 0 && !l.is_owed(b) {
-                    let owed: Vec<usize> = Beach::in_mask(l.owed).map(Beach::number).collect();
-                    return Err(no("illegal.owed_beach", args![beaches = owed]));
-                }
-                Err(no("illegal.endless_landing", args![]))
-            }
-            (Phase::Land(l), Action::Return { seat: s }) => {
-                if Seat::from_u32(*s).is_none_or(|s| l.left(s) == 0) {
-                    return Err(no("illegal.no_arriving_ship", args![seat = *s]));
-                }
-                if l.remaining() <= ships.free_on(l.tile) {
-                    return Err(no("illegal.room_for_all", args![island = l.tile.name()]));
-                }
-                Err(no("illegal.endless_return", args![]))
-            }
-            (Phase::PlaceCard { card, .. }, Action::PlaceCard { q, r, rotation }) => {
+                checks::full_beach(ships, *tile, b)?;
+                checks::jetty_of(*tile, b, *jetty)?;
+                Err(Refusal::EndlessVoyage)
+            })(),
+            (Phase::Land(l), Action::Land { seat, beach }) => (|| {
+                checks::arriving(&l, *seat)?;
+                checks::land_on(ships, &l, beach_of(l.tile, *beach)?)?;
+                Err(Refusal::EndlessLanding)
+            })(),
+            (Phase::Land(l), Action::Return { seat }) => (|| {
+                checks::arriving(&l, *seat)?;
+                checks::may_return(ships, &l)?;
+                Err(Refusal::EndlessReturn)
+            })(),
+            (Phase::PlaceCard { card, .. }, Action::PlaceCard { q, r, rotation }) => (|| {
                 let h = Hex::new(*q, *r);
-                if let Some(c) = self.board.card_at(h) {
-                    return Err(no("illegal.hex_taken", args![card = c.name()]));
-                }
-                if *rotation >= 6 {
-                    return Err(no("illegal.rotation", args![rotation = *rotation]));
-                }
-                if !(0..6).any(|d| self.board.card_at(h.neighbor(d)).is_some()) {
-                    return Err(no("illegal.not_adjacent", args![card = card.name()]));
-                }
-                Err(no("illegal.emblem", args![card = card.name()]))
-            }
+                checks::hex_free(board, h)?;
+                let rotation = checks::rotation(*rotation)?;
+                checks::next_to_a_card(board, h, card)?;
+                checks::emblem_faces_a_card(board, h, rotation, card)
+            })(
+            ),
             (Phase::PlaceShip { tile, .. }, Action::PlaceShip { beach }) => {
-                beach_of(tile, *beach)?;
-                Ok(())
+                beach_of(tile, *beach).and_then(|b| checks::free_place(ships, tile, b))
             }
-            _ => Err(wrong_time()),
-        })();
-        match r {
-            Err(e) => e,
-            Ok(()) => Error::illegal("illegal.not_allowed", self.pending_args()),
+            _ => return None,
+        })
+    }
+
+    /// R10 and R51 (an expansion by taking a ship).
+    fn check_expand(
+        &self,
+        tile: CardId,
+        beaches: &[u32],
+        take: Option<BeachRef>,
+    ) -> Result<(), Refusal> {
+        let board = &self.board;
+        let ships = board.ships();
+        let seat = self.current;
+        let supply = self.supply[seat.index()];
+        checks::island_on_table(board, tile)?;
+        checks::ships_on_islands(board, seat)?;
+        checks::not_king_island(board, tile)?;
+        checks::supply_for(supply, take.is_some())?;
+        checks::one_per_beach(beaches)?;
+        for &b in beaches {
+            checks::free_place(ships, tile, beach_of(tile, b)?)?;
         }
+        if let Some(t) = take {
+            checks::island_on_table(board, t.tile)?;
+            let from = beach_of(t.tile, t.beach)?;
+            checks::take_from(board, t.tile, from, seat)?;
+            checks::take_one(beaches.len())?;
+            let to = beach_of(tile, beaches[0])?;
+            checks::take_elsewhere((t.tile, from), (tile, to))?;
+            return checks::keeps_a_ship(ships, t.tile, tile, seat);
+        }
+        let n = checks::expand_ships(ships, tile, seat)?;
+        checks::expand_count(ships, tile, n, supply, beaches.len())
+    }
+
+    /// R50: new ships when the player has none on an island.
+    fn check_place_new(&self, tile: CardId, beaches: &[u32]) -> Result<(), Refusal> {
+        let board = &self.board;
+        checks::no_ships_on_islands(board, self.current)?;
+        checks::island_on_table(board, tile)?;
+        checks::place_new_target(board, tile)?;
+        checks::place_new_count(tile, beaches.len())?;
+        for &b in beaches {
+            // A multiset: each beach needs room for all its new ships.
+            let need = beaches.iter().filter(|&&x| x == b).count();
+            let need = u8::try_from(need).unwrap_or(u8::MAX);
+            checks::room_for(board.ships(), tile, beach_of(tile, b)?, need)?;
+        }
+        Ok(())
     }
 }
 

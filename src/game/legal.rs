@@ -2,7 +2,7 @@
 //! each, in a stable order, R25 filtering included
 //! (docs/rules.md#how-the-engine-decides). `apply` accepts exactly these.
 
-use super::{Game, Phase};
+use super::{checks, Game, Phase};
 use crate::action::{Action, BeachRef};
 use crate::cards::CardId;
 use crate::chain::{landing_moves, play_land_move, ChainSearch, LandMove, Landing};
@@ -28,10 +28,8 @@ impl Game {
         match self.phase {
             Phase::Over => {}
             Phase::Setup { .. } => {
-                let t = CardId::TONGA;
-                for b in t.beaches() {
-                    // R2: the beach keeps at least one free place.
-                    if ships.free_places(t, b) >= 2 {
+                for b in CardId::TONGA.beaches() {
+                    if checks::setup_beach(ships, b).is_ok() {
                         out.push(Action::SetupPlace { beach: b.into() });
                     }
                 }
@@ -39,8 +37,8 @@ impl Game {
             Phase::Turn => self.turn_actions(&mut out),
             Phase::Emigrate => self.emigrations(&mut out),
             Phase::Land(l) => out.extend(self.legal_land_moves(&l).into_iter().map(Action::from)),
-            Phase::PlaceCard { .. } => {
-                for (h, rot) in self.card_placements() {
+            Phase::PlaceCard { card, .. } => {
+                for (h, rot) in self.card_placements(card) {
                     out.push(Action::PlaceCard {
                         q: h.q,
                         r: h.r,
@@ -50,7 +48,7 @@ impl Game {
             }
             Phase::PlaceShip { tile, .. } => {
                 for b in tile.beaches() {
-                    if !ships.is_full(tile, b) {
+                    if checks::free_place(ships, tile, b).is_ok() {
                         out.push(Action::PlaceShip { beach: b.into() });
                     }
                 }
@@ -128,9 +126,9 @@ impl Game {
     /// islands (R30) and resettlement (R40).
     fn turn_actions(&self, out: &mut Vec<Action>) {
         let seat = self.current;
-        if !self.has_island_ships(seat) {
-            self.new_ship_placements(seat, out);
-            if out.is_empty() {
+        if checks::no_ships_on_islands(&self.board, seat).is_ok() {
+            self.new_ship_placements(out);
+            if checks::resettle(false, !out.is_empty()).is_ok() {
                 out.push(Action::Resettle);
             }
             return;
@@ -141,26 +139,27 @@ impl Game {
             self.expansions_by_taking(seat, out);
         }
         for c in self.board.islands() {
-            if self.can_found_kingdom(c, seat).is_ok() {
+            if checks::found_kingdom(&self.board, c, seat).is_ok() {
                 out.push(Action::FoundKingdom { tile: c });
             }
         }
         out.push(Action::Resettle);
     }
 
-    /// R50: no ship on an island: two new ships on Tonga, or one on another island.
-    fn new_ship_placements(&self, seat: Seat, out: &mut Vec<Action>) {
-        let ships = self.board.ships();
+    /// R50: two new ships on Tonga (a multiset of beaches), or one on any
+    /// other island. (R50 applies with all ships in the supply but at most
+    /// two kings, R30, so the supply always has two.)
+    fn new_ship_placements(&self, out: &mut Vec<Action>) {
+        let board = &self.board;
+        let ships = board.ships();
         let t = CardId::TONGA;
-        if self.board.on_table(t) {
+        if checks::island_on_table(board, t).is_ok() {
             for a in t.beaches() {
                 for b in t.beaches().filter(|&b| b >= a) {
-                    let fits = if a == b {
-                        ships.free_places(t, a) >= 2
-                    } else {
-                        !ships.is_full(t, a) && !ships.is_full(t, b)
-                    };
-                    if fits && self.supply[seat.index()] >= 2 {
+                    let need = if a == b { 2 } else { 1 };
+                    if checks::room_for(ships, t, a, need).is_ok()
+                        && checks::room_for(ships, t, b, need).is_ok()
+                    {
                         out.push(Action::PlaceNew {
                             tile: t,
                             beaches: vec![a.into(), b.into()],
@@ -169,12 +168,13 @@ impl Game {
                 }
             }
         }
-        for c in self.board.islands() {
-            if c == t || self.board.is_king(c) {
+        for c in board.islands() {
+            if checks::place_new_count(c, 1).is_err() || checks::place_new_target(board, c).is_err()
+            {
                 continue;
             }
             for b in c.beaches() {
-                if !ships.is_full(c, b) {
+                if checks::room_for(ships, c, b, 1).is_ok() {
                     out.push(Action::PlaceNew {
                         tile: c,
                         beaches: vec![b.into()],
@@ -186,24 +186,23 @@ impl Game {
 
     /// R10: k = min(n, b, s) ships, at most one per beach.
     fn expansions(&self, seat: Seat, out: &mut Vec<Action>) {
-        let ships = self.board.ships();
-        let s = self.supply[seat.index()];
-        for c in self.board.islands() {
-            if self.board.is_king(c) {
+        let board = &self.board;
+        let ships = board.ships();
+        let supply = self.supply[seat.index()];
+        for c in board.islands() {
+            if checks::not_king_island(board, c).is_err() {
                 continue;
             }
-            let n = ships.seat_on(c, seat);
-            if n == 0 {
+            let Ok(n) = checks::expand_ships(ships, c, seat) else {
                 continue;
-            }
-            let nb = c.beach_count();
+            };
             let free: Vec<u32> = c
                 .beaches()
-                .filter(|&b| !ships.is_full(c, b))
+                .filter(|&b| checks::free_place(ships, c, b).is_ok())
                 .map(u32::from)
                 .collect();
-            let k = usize::from(n).min(nb).min(usize::from(s)).min(free.len());
-            for subset in subsets(&free, k) {
+            let k = checks::expand_size(ships, c, n, supply);
+            for subset in subsets(&free, usize::from(k)) {
                 out.push(Action::Expand {
                     tile: c,
                     beaches: subset,
@@ -215,76 +214,40 @@ impl Game {
 
     /// R51: with an empty supply, one ship taken from a beach goes to another.
     fn expansions_by_taking(&self, seat: Seat, out: &mut Vec<Action>) {
-        let ships = self.board.ships();
-        for from in self.board.islands() {
-            if self.board.is_king(from) {
-                continue;
-            }
+        let board = &self.board;
+        let ships = board.ships();
+        for from in board.islands() {
             for fb in from.beaches() {
-                if ships.beach(from, fb).of(seat) == 0 {
+                if checks::take_from(board, from, fb, seat).is_err() {
                     continue;
                 }
-                for to in self.board.islands() {
-                    if self.board.is_king(to) {
-                        continue;
-                    }
-                    let left = ships.seat_on(to, seat) - u8::from(to == from);
-                    if left == 0 {
+                for to in board.islands() {
+                    if checks::not_king_island(board, to).is_err()
+                        || checks::keeps_a_ship(ships, from, to, seat).is_err()
+                    {
                         continue;
                     }
                     for tb in to.beaches() {
-                        if to == from && tb == fb {
-                            continue;
+                        if checks::take_elsewhere((from, fb), (to, tb)).is_ok()
+                            && checks::free_place(ships, to, tb).is_ok()
+                        {
+                            out.push(Action::Expand {
+                                tile: to,
+                                beaches: vec![tb.into()],
+                                take: Some(BeachRef {
+                                    tile: from,
+                                    beach: fb.into(),
+                                }),
+                            });
                         }
-                        if ships.is_full(to, tb) {
-                            continue;
-                        }
-                        out.push(Action::Expand {
-                            tile: to,
-                            beaches: vec![tb.into()],
-                            take: Some(BeachRef {
-                                tile: from,
-                                beach: fb.into(),
-                            }),
-                        });
                     }
                 }
             }
         }
     }
 
-    /// R30, with the reason when it is not allowed.
-    /// The reason is a message key; its only argument is `island`, the
-    /// card's name (see `explain_illegal`). No allocation: legal action
-    /// generation calls this for every island.
-    pub(super) fn can_found_kingdom(&self, c: CardId, seat: Seat) -> Result<(), &'static str> {
-        let ships = self.board.ships();
-        if c == CardId::TONGA {
-            return Err("illegal.tonga_king");
-        }
-        if !self.board.on_table(c) {
-            return Err("illegal.king_not_on_table");
-        }
-        if c.is_water() {
-            return Err("illegal.king_water");
-        }
-        if self.board.is_king(c) {
-            return Err("illegal.already_king");
-        }
-        if ships.seat_on(c, seat) == 0 {
-            return Err("illegal.king_no_ship");
-        }
-        if ships.total_on(c) > ships.seat_on(c, seat) {
-            return Err("illegal.king_others");
-        }
-        if self.board.kings_of(seat).count() >= 2 {
-            return Err("illegal.two_kings");
-        }
-        Ok(())
-    }
-
-    /// R40: empty hexes next to a card, rotated so edge 0 faces a card.
-    fn card_placements(&self) -> Vec<(Hex, u8)> {
+    /// R40: empty hexes next to a card, rotated so the emblem edge faces a card.
+    fn card_placements(&self, card: CardId) -> Vec<(Hex, u8)> {
         if self.board.cards().is_empty() {
             // Every card was removed (R25): the new card starts the table again.
             return (0..6).map(|r| (Hex::ORIGIN, r)).collect();
@@ -292,8 +255,7 @@ impl Game {
         let mut v = Vec::new();
         for h in self.board.frontier() {
             for rot in 0..6 {
-                // Rotation k: edge 0 faces world direction k.
-                if self.board.card_at(h.neighbor(rot)).is_some() {
+                if checks::emblem_faces_a_card(&self.board, h, rot, card).is_ok() {
                     v.push((h, rot));
                 }
             }

@@ -22,6 +22,7 @@ use rand::SeedableRng;
 use serde_json::Value;
 use std::cell::{Cell, OnceCell};
 
+pub(crate) mod checks;
 mod explain;
 mod legal;
 mod save;
@@ -229,7 +230,7 @@ impl Game {
 
     /// Has `seat` a ship on an island's beach? (R50; king ships are not on beaches.)
     pub(crate) fn has_island_ships(&self, seat: Seat) -> bool {
-        self.board.seat_on_islands(seat) > 0
+        checks::ships_on_islands(&self.board, seat).is_ok()
     }
 
     // ----- arranged positions (src/position.rs) ---------------------------
