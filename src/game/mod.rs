@@ -1,19 +1,24 @@
-//! A game of Tongiaki: its state, read access, `apply` / `apply_trusted` and
-//! the effects of an action (voyage, landing, chain, removal, end).
+//! A game of Tongiaki: its state, read access, `apply` / `apply_trusted`
+//! and the effects of the turn's actions (docs/rules.md).
 //!
 //! A game is its options plus the log of applied actions (boardgame.io
 //! style): `save()` writes exactly that and `load()` replays it through the
-//! same validation. The only randomness is the shuffle of the pile. The move
-//! generator is [`legal`], the explanations of refusals [`explain`], saves
-//! [`save`]; the rules are docs/rules.md.
+//! same validation. The only randomness is the shuffle of the pile.
+//!
+//! - `checks.rs`: each rule condition once, with the refusal it gives;
+//! - `legal.rs`: the move generator (`legal_actions`), built on the checks;
+//! - `explain.rs`: why an action is refused (the same checks) and what the
+//!   game waits for, in words;
+//! - `voyage.rs`: a voyage and what follows it (R20-R25);
+//! - `save.rs`: save and load.
 
 use crate::action::Action;
-use crate::board::{expand_counts, Board, MAX_SEATS, SHIPS_PER_PLAYER};
+use crate::board::{Board, MAX_SEATS, SHIPS_PER_PLAYER};
 use crate::cards::{Beach, CardId};
-use crate::chain::{ChainSearch, LandMove, Landing};
+use crate::chain::{LandMove, Landing};
 use crate::error::{args, Error};
 use crate::event::GameEvent;
-use crate::hex::{edge_to_world, opposite, world_to_edge, Edge, Hex};
+use crate::hex::{Edge, Hex};
 use crate::options::{GameOptions, COLORS};
 use crate::score::{ranking, standings, Standing};
 use crate::seat::Seat;
@@ -26,6 +31,7 @@ pub(crate) mod checks;
 mod explain;
 mod legal;
 mod save;
+mod voyage;
 
 pub use save::MAX_SAVE_BYTES;
 
@@ -429,7 +435,7 @@ impl Game {
     }
 
     /// Ships go back to their owners' supplies, counted by seat.
-    fn return_ships(&mut self, back: &[u8; MAX_SEATS]) {
+    pub(super) fn return_ships(&mut self, back: &[u8; MAX_SEATS]) {
         for (s, n) in self.supply.iter_mut().zip(back) {
             *s += n;
         }
@@ -444,18 +450,18 @@ impl Game {
         });
     }
 
-    fn end_turn(&mut self, ev: &mut Vec<GameEvent>) {
+    pub(super) fn end_turn(&mut self, ev: &mut Vec<GameEvent>) {
         self.current = self.current.next(self.n);
         self.start_turn(ev);
     }
 
     /// R60: has the last water card or the last island card been laid?
-    fn last_card_laid(&self) -> bool {
+    pub(super) fn last_card_laid(&self) -> bool {
         usize::from(self.board.laid_islands()) == crate::cards::ISLAND_COUNT
             || usize::from(self.board.laid_water()) == crate::cards::WATER_COUNT
     }
 
-    fn finish_game(&mut self, ev: &mut Vec<GameEvent>) {
+    pub(super) fn finish_game(&mut self, ev: &mut Vec<GameEvent>) {
         let st = self.standings();
         let r = ranking(&st);
         self.phase = Phase::Over;
@@ -467,171 +473,17 @@ impl Game {
     }
 
     /// The top card of the pile (R60 ends the game before it runs dry).
-    fn pop_card(&mut self) -> CardId {
+    pub(super) fn pop_card(&mut self) -> CardId {
         self.pile
             .pop()
             .expect("R60 ends the game before the pile runs dry")
     }
 
     /// R40/R25: reveal the top card; it waits to be laid.
-    fn draw_card(&mut self, resettle: bool, ev: &mut Vec<GameEvent>) {
+    pub(super) fn draw_card(&mut self, resettle: bool, ev: &mut Vec<GameEvent>) {
         let card = self.pop_card();
         ev.push(GameEvent::CardDrawn { card });
         self.phase = Phase::PlaceCard { card, resettle };
-    }
-
-    /// R11/R24: emigrate while a beach is full; R25 when the chain is endless.
-    fn enter_chain(&mut self, ev: &mut Vec<GameEvent>) {
-        let ships = self.board.ships();
-        if !self.board.any_full_in(ships) {
-            self.end_turn(ev);
-            return;
-        }
-        if ChainSearch::new(&self.board).emigration_resolvable(ships) {
-            self.phase = Phase::Emigrate;
-            return;
-        }
-        // R25: every island with a full beach leaves the game.
-        let doomed: Vec<CardId> = self
-            .board
-            .islands()
-            .filter(|&c| ships.any_full_on(c))
-            .collect();
-        for c in doomed {
-            let back = self.board.remove(c);
-            self.return_ships(&back);
-            ev.push(GameEvent::IslandRemoved {
-                tile: c,
-                returned: expand_counts(&back),
-            });
-        }
-        if self.has_island_ships(self.current) {
-            self.end_turn(ev);
-        } else {
-            self.draw_card(false, ev);
-        }
-    }
-
-    /// R20-R22: the whole beach sails through the jetty.
-    fn voyage(&mut self, tile: CardId, beach: Beach, jetty: Edge, ev: &mut Vec<GameEvent>) {
-        let group = self.board.sail(tile, beach);
-        let cols = crate::board::colours(&group);
-        ev.push(GameEvent::Emigrated {
-            seat: self.current.into(),
-            tile,
-            beach: beach.into(),
-            jetty: jetty.into(),
-            group: expand_counts(&group),
-        });
-        let mut hex = self.board.hex_of(tile);
-        let mut dir = edge_to_world(jetty, self.board.rotation_of(tile));
-        loop {
-            let next = hex.neighbor(dir);
-            let mut ends = false;
-            let card = match self.board.card_at(next) {
-                Some(c) => c,
-                None => {
-                    // R21: reveal the top card, emblem edge toward the group.
-                    let c = self.pop_card();
-                    let rot = opposite(dir);
-                    self.board.lay(c, next, rot);
-                    ev.push(GameEvent::CardRevealed {
-                        card: c,
-                        q: next.q,
-                        r: next.r,
-                        rotation: rot,
-                    });
-                    ends = self.last_card_laid();
-                    c
-                }
-            };
-            let rot = self.board.rotation_of(card);
-            if card.is_island() {
-                if self.board.is_king(card) {
-                    // R21/R31: back the same way, no new checks, to the start.
-                    ev.push(GameEvent::TurnedBack { card, tile });
-                    self.start_landing(tile, group, ends, ev);
-                } else {
-                    self.start_landing(card, group, ends, ev);
-                }
-                return;
-            }
-            let from = world_to_edge(opposite(dir), rot);
-            let (to, danger) = card.spec().trail_from(from);
-            if cols < danger {
-                self.return_ships(&group);
-                ev.push(GameEvent::VoyageFailed {
-                    card,
-                    from: from.into(),
-                    danger,
-                    colours: cols,
-                    returned: expand_counts(&group),
-                });
-                if ends {
-                    self.finish_game(ev);
-                } else {
-                    self.enter_chain(ev);
-                }
-                return;
-            }
-            ev.push(GameEvent::Crossed {
-                card,
-                from: from.into(),
-                to: to.into(),
-                danger,
-                colours: cols,
-            });
-            if ends {
-                // R60: the group stays on the last water card.
-                self.board.strand(card, group);
-                ev.push(GameEvent::StayedOnWater {
-                    card,
-                    group: expand_counts(&group),
-                });
-                self.finish_game(ev);
-                return;
-            }
-            hex = next;
-            dir = edge_to_world(to, rot);
-        }
-    }
-
-    fn start_landing(
-        &mut self,
-        tile: CardId,
-        group: [u8; MAX_SEATS],
-        ends_game: bool,
-        ev: &mut Vec<GameEvent>,
-    ) {
-        ev.push(GameEvent::Arrived {
-            tile,
-            group: expand_counts(&group),
-        });
-        self.land_lost.set(false);
-        self.phase = Phase::Land(Landing::start(self.board.ships(), tile, group, ends_game));
-    }
-
-    /// R23: one ship of the landing `l` lands or goes home.
-    fn land_move(&mut self, mut l: Landing, m: LandMove, ev: &mut Vec<GameEvent>) {
-        self.board.land(&mut l, m);
-        match m {
-            LandMove::Land { seat, beach } => ev.push(GameEvent::ShipLanded {
-                seat: seat.into(),
-                tile: l.tile,
-                beach: beach.into(),
-            }),
-            LandMove::Return { seat } => {
-                self.supply[seat.index()] += 1;
-                ev.push(GameEvent::ShipReturned { seat: seat.into() });
-            }
-        }
-        if l.remaining() > 0 {
-            self.phase = Phase::Land(l);
-        } else if l.ends_game {
-            self.finish_game(ev);
-        } else {
-            self.enter_chain(ev);
-        }
     }
 }
 
