@@ -107,31 +107,19 @@ impl Game {
             (Phase::Turn, Action::PlaceNew { tile, beaches }) => {
                 self.check_place_new(*tile, beaches)
             }
-            (Phase::Emigrate, Action::Emigrate { tile, beach, jetty }) => (|| {
-                checks::island_on_table(board, *tile)?;
-                let b = beach_of(*tile, *beach)?;
-                checks::full_beach(ships, *tile, b)?;
-                checks::jetty_of(*tile, b, *jetty)?;
-                Err(Refusal::EndlessVoyage)
-            })(),
-            (Phase::Land(l), Action::Land { seat, beach }) => (|| {
-                checks::arriving(&l, *seat)?;
-                checks::land_on(ships, &l, beach_of(l.tile, *beach)?)?;
-                Err(Refusal::EndlessLanding)
-            })(),
-            (Phase::Land(l), Action::Return { seat }) => (|| {
-                checks::arriving(&l, *seat)?;
-                checks::may_return(ships, &l)?;
-                Err(Refusal::EndlessReturn)
-            })(),
-            (Phase::PlaceCard { card, .. }, Action::PlaceCard { q, r, rotation }) => (|| {
-                let h = Hex::new(*q, *r);
-                checks::hex_free(board, h)?;
-                let rotation = checks::rotation(*rotation)?;
-                checks::next_to_a_card(board, h, card)?;
-                checks::emblem_faces_a_card(board, h, rotation, card)
-            })(
-            ),
+            (Phase::Emigrate, Action::Emigrate { tile, beach, jetty }) => {
+                self.check_emigrate(*tile, *beach, *jetty)
+            }
+            (Phase::Land(l), Action::Land { seat, beach }) => checks::arriving(&l, *seat)
+                .and_then(|_| checks::land_on(ships, &l, beach_of(l.tile, *beach)?))
+                // Else R25 refused it.
+                .and(Err(Refusal::EndlessLanding)),
+            (Phase::Land(l), Action::Return { seat }) => checks::arriving(&l, *seat)
+                .and_then(|_| checks::may_return(ships, &l))
+                .and(Err(Refusal::EndlessReturn)),
+            (Phase::PlaceCard { card, .. }, Action::PlaceCard { q, r, rotation }) => {
+                self.check_place_card(card, Hex::new(*q, *r), *rotation)
+            }
             (Phase::PlaceShip { tile, .. }, Action::PlaceShip { beach }) => {
                 beach_of(tile, *beach).and_then(|b| checks::free_place(ships, tile, b))
             }
@@ -169,6 +157,26 @@ impl Game {
         }
         let n = checks::expand_ships(ships, tile, seat)?;
         checks::expand_count(ships, tile, n, supply, beaches.len())
+    }
+
+    /// R20, then R25.
+    fn check_emigrate(&self, tile: CardId, beach: u32, jetty: u32) -> Result<(), Refusal> {
+        let ships = self.board.ships();
+        checks::island_on_table(&self.board, tile)?;
+        let b = beach_of(tile, beach)?;
+        checks::full_beach(ships, tile, b)?;
+        checks::jetty_of(tile, b, jetty)?;
+        // Else R25 refused it.
+        Err(Refusal::EndlessVoyage)
+    }
+
+    /// R40: laying the card drawn.
+    fn check_place_card(&self, card: CardId, h: Hex, rotation: u32) -> Result<(), Refusal> {
+        let board = &self.board;
+        checks::hex_free(board, h)?;
+        let rotation = checks::rotation(rotation)?;
+        checks::next_to_a_card(board, h, card)?;
+        checks::emblem_faces_a_card(board, h, rotation, card)
     }
 
     /// R50: new ships when the player has none on an island.
