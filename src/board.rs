@@ -33,18 +33,22 @@ pub struct BeachShips {
 
 impl BeachShips {
     /// Ships on the beach, all seats.
+    #[inline]
     pub fn count(&self) -> u8 {
         self.count
     }
     /// Ships of `seat` on the beach.
+    #[inline]
     pub fn of(&self, seat: Seat) -> u8 {
         self.by_seat[seat.index()]
     }
     /// Ships on the beach by seat (what sails when it emigrates, R20).
+    #[inline]
     pub fn by_seat(&self) -> &[u8; MAX_SEATS] {
         &self.by_seat
     }
     /// Different colours on the beach (R21).
+    #[inline]
     pub fn colours(&self) -> u8 {
         colours(&self.by_seat)
     }
@@ -52,10 +56,12 @@ impl BeachShips {
     pub fn seats(&self) -> Vec<u8> {
         expand_counts(&self.by_seat)
     }
+    #[inline]
     fn add(&mut self, seat: Seat) {
         self.by_seat[seat.index()] += 1;
         self.count += 1;
     }
+    #[inline]
     fn remove(&mut self, seat: Seat) {
         debug_assert!(self.by_seat[seat.index()] > 0);
         self.by_seat[seat.index()] -= 1;
@@ -96,44 +102,56 @@ impl Default for Ships {
 }
 
 impl Ships {
+    #[inline]
     pub fn beach(&self, tile: CardId, beach: Beach) -> &BeachShips {
         &self.beaches[tile.index()][beach.index()]
     }
     /// The beaches of `tile`, in order.
+    #[inline]
     pub fn island(&self, tile: CardId) -> &[BeachShips] {
         &self.beaches[tile.index()][..tile.beach_count()]
     }
+    #[inline]
     pub fn is_full(&self, tile: CardId, beach: Beach) -> bool {
         self.beach(tile, beach).count >= tile.beach_spec(beach).places
     }
+    #[inline]
     pub fn free_places(&self, tile: CardId, beach: Beach) -> u8 {
         tile.beach_spec(beach).places - self.beach(tile, beach).count
     }
     /// Free places on the whole island.
+    #[inline]
     pub fn free_on(&self, tile: CardId) -> u32 {
-        tile.beaches()
-            .map(|b| self.free_places(tile, b) as u32)
+        let places = tile.spec().beaches.iter().map(|spec| spec.places);
+        places
+            .zip(self.island(tile))
+            .map(|(p, b)| u32::from(p - b.count))
             .sum()
     }
     /// Bitmask of the beaches of `tile` that have a free place.
+    #[inline]
     pub fn free_mask(&self, tile: CardId) -> u8 {
         tile.beaches()
             .filter(|&b| !self.is_full(tile, b))
             .fold(0, |m, b| m | b.bit())
     }
     /// Is some beach of `tile` full?
+    #[inline]
     pub fn any_full_on(&self, tile: CardId) -> bool {
         tile.beaches().any(|b| self.is_full(tile, b))
     }
     /// Ships of `seat` on the beaches of `tile`.
+    #[inline]
     pub fn seat_on(&self, tile: CardId, seat: Seat) -> u8 {
         self.island(tile).iter().map(|b| b.of(seat)).sum()
     }
     /// Ships of all seats on `tile`.
+    #[inline]
     pub fn total_on(&self, tile: CardId) -> u8 {
         self.island(tile).iter().map(|b| b.count).sum()
     }
     /// One ship of `seat` onto a beach with a free place.
+    #[inline]
     pub fn add(&mut self, tile: CardId, beach: Beach, seat: Seat) {
         debug_assert!(
             !self.is_full(tile, beach),
@@ -142,10 +160,12 @@ impl Ships {
         self.beaches[tile.index()][beach.index()].add(seat);
     }
     /// One ship of `seat` off a beach where it has one.
+    #[inline]
     pub fn remove(&mut self, tile: CardId, beach: Beach, seat: Seat) {
         self.beaches[tile.index()][beach.index()].remove(seat);
     }
     /// Every ship leaves the beach (R20): the group, by seat.
+    #[inline]
     pub fn sail(&mut self, tile: CardId, beach: Beach) -> [u8; MAX_SEATS] {
         std::mem::take(&mut self.beaches[tile.index()][beach.index()]).by_seat
     }
@@ -237,6 +257,7 @@ impl Board {
         Board::cell(h).is_some()
     }
 
+    #[inline]
     pub fn card_at(&self, h: Hex) -> Option<CardId> {
         Board::cell(h).and_then(|i| match self.grid[i] {
             EMPTY => None,
@@ -244,6 +265,7 @@ impl Board {
         })
     }
 
+    #[inline]
     pub fn on_table(&self, c: CardId) -> bool {
         self.pos[c.index()].is_some()
     }
@@ -253,10 +275,12 @@ impl Board {
         self.pos[c.index()]
     }
 
+    #[inline]
     pub fn hex_of(&self, c: CardId) -> Hex {
         self.pos[c.index()].expect("card on the table").0
     }
 
+    #[inline]
     pub fn rotation_of(&self, c: CardId) -> u8 {
         self.pos[c.index()].expect("card on the table").1
     }
@@ -295,10 +319,12 @@ impl Board {
         self.laid_water
     }
 
+    #[inline]
     pub fn islands(&self) -> impl Iterator<Item = CardId> + '_ {
         self.order.iter().copied().filter(|c| c.is_island())
     }
 
+    #[inline]
     pub fn is_king(&self, c: CardId) -> bool {
         self.king[c.index()].is_some()
     }
@@ -329,15 +355,18 @@ impl Board {
     }
 
     /// Is a beach full anywhere but on `except`?
+    #[inline]
     pub fn any_full_except(&self, ships: &Ships, except: CardId) -> bool {
         self.islands().any(|c| c != except && ships.any_full_on(c))
     }
 
+    #[inline]
     pub fn any_full_in(&self, ships: &Ships) -> bool {
         self.islands().any(|c| ships.any_full_on(c))
     }
 
     /// Ships of `seat` on beaches anywhere (king ships are not on beaches).
+    #[inline]
     pub fn seat_on_islands(&self, seat: Seat) -> u32 {
         self.islands()
             .map(|c| self.ships.seat_on(c, seat) as u32)
@@ -407,6 +436,7 @@ impl Board {
     }
 
     /// R25: the island leaves the table for good; returns the ships it held.
+    #[inline]
     pub(crate) fn remove(&mut self, c: CardId) -> [u8; MAX_SEATS] {
         debug_assert!(c.is_island(), "only islands leave the table");
         let back = self.ships.clear_tile(c);
@@ -432,6 +462,7 @@ impl Board {
     }
 
     /// R20: the whole beach sails; returns the group by seat.
+    #[inline]
     pub(crate) fn sail(&mut self, tile: CardId, beach: Beach) -> [u8; MAX_SEATS] {
         self.ships.sail(tile, beach)
     }

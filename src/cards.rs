@@ -20,6 +20,7 @@ pub struct CardId(pub u8);
 impl CardId {
     pub const TONGA: CardId = CardId(0);
 
+    #[inline]
     pub fn index(self) -> usize {
         self.0 as usize
     }
@@ -50,18 +51,22 @@ impl CardId {
         (0..CARD_COUNT as u8).map(CardId)
     }
     /// The beaches of an island, in the card's order (none for water).
+    #[inline]
     pub fn beaches(self) -> impl Iterator<Item = Beach> {
         (0..self.spec().beaches.len() as u8).map(Beach)
     }
     /// How many beaches the card has (0 for water).
+    #[inline]
     pub fn beach_count(self) -> usize {
         self.spec().beaches.len()
     }
     /// Beach `i` of this card as an action names it; `None` if it has no such beach.
+    #[inline]
     pub fn beach(self, i: u32) -> Option<Beach> {
         ((i as usize) < self.beach_count()).then_some(Beach(i as u8))
     }
     /// Places and jetties of beach `b` of this island.
+    #[inline]
     pub fn beach_spec(self, b: Beach) -> &'static BeachSpec {
         &self.spec().beaches[b.index()]
     }
@@ -85,14 +90,17 @@ impl Beach {
         );
         Beach(i)
     }
+    #[inline]
     pub fn index(self) -> usize {
         self.0 as usize
     }
     /// The beach as players count them, from 1 (error messages).
+    #[inline]
     pub fn number(self) -> usize {
         self.0 as usize + 1
     }
     /// This beach's bit in a set of beaches held as a mask (`Landing::owed`).
+    #[inline]
     pub fn bit(self) -> u8 {
         1 << self.0
     }
@@ -131,9 +139,11 @@ pub struct BeachSpec {
 
 impl BeachSpec {
     /// The edges the jetties point at, in order.
+    #[inline]
     pub fn jetty_edges(&self) -> impl Iterator<Item = Edge> {
         self.jetties.iter().map(|&e| Edge::new(e))
     }
+    #[inline]
     pub fn has_jetty(&self, edge: Edge) -> bool {
         self.jetties.contains(&edge.get())
     }

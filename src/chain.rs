@@ -40,14 +40,17 @@ impl Landing {
             ends_game,
         }
     }
+    #[inline]
     pub fn remaining(&self) -> u32 {
         self.group.iter().map(|&n| n as u32).sum()
     }
     /// Ships of `seat` still to land or return.
+    #[inline]
     pub fn left(&self, seat: Seat) -> u8 {
         self.group[seat.index()]
     }
     /// Must the next ship go to an owed beach, and is `beach` one (R23)?
+    #[inline]
     pub fn is_owed(&self, beach: Beach) -> bool {
         self.owed & beach.bit() != 0
     }

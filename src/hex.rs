@@ -54,9 +54,11 @@ impl Edge {
         Edge(e)
     }
     /// An edge named in an action (any number); `None` past 5.
+    #[inline]
     pub fn from_u32(e: u32) -> Option<Edge> {
         (e < 6).then_some(Edge(e as u8))
     }
+    #[inline]
     pub fn get(self) -> u8 {
         self.0
     }

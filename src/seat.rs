@@ -18,17 +18,21 @@ impl Seat {
         Seat(i)
     }
     /// A seat named in an action (any number); `None` past the sixth.
+    #[inline]
     pub fn from_u32(i: u32) -> Option<Seat> {
         ((i as usize) < MAX_SEATS).then_some(Seat(i as u8))
     }
     /// The first `players` seats, in order.
+    #[inline]
     pub fn all(players: usize) -> impl Iterator<Item = Seat> {
         (0..players.min(MAX_SEATS) as u8).map(Seat)
     }
+    #[inline]
     pub fn index(self) -> usize {
         self.0 as usize
     }
     /// The seat after this one at a table of `players` (turn order).
+    #[inline]
     pub fn next(self, players: usize) -> Seat {
         Seat(((self.0 as usize + 1) % players) as u8)
     }

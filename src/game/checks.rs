@@ -341,18 +341,13 @@ pub(crate) fn expand_ships(ships: &Ships, island: CardId, seat: Seat) -> Result<
 }
 
 /// R10: an expansion places k = min(n, b, s) ships (R52), and no more than
-/// the beaches with a free place.
+/// the `room` beaches with a free place.
 #[inline]
-pub(crate) fn expand_size(ships: &Ships, island: CardId, n: u8, supply: u8) -> u8 {
-    let free = island
-        .beaches()
-        .filter(|&b| !ships.is_full(island, b))
-        .count();
-    let k = usize::from(n)
+pub(crate) fn expand_size(island: CardId, n: u8, supply: u8, room: usize) -> usize {
+    usize::from(n)
         .min(island.beach_count())
         .min(usize::from(supply))
-        .min(free);
-    k as u8
+        .min(room)
 }
 
 /// R10: an expansion of `count` ships by a player with `n` ships on the island.
@@ -363,12 +358,13 @@ pub(crate) fn expand_count(
     supply: u8,
     count: usize,
 ) -> Check {
-    let k = expand_size(ships, island, n, supply);
+    let room = ships.free_mask(island).count_ones() as usize;
+    let k = expand_size(island, n, supply, room);
     check(
-        count == usize::from(k),
+        count == k,
         Refusal::ExpandCount {
             island,
-            count: k,
+            count: k as u8,
             ships: n,
             supply,
         },

@@ -201,8 +201,8 @@ impl Game {
                 .filter(|&b| checks::free_place(ships, c, b).is_ok())
                 .map(u32::from)
                 .collect();
-            let k = checks::expand_size(ships, c, n, supply);
-            for subset in subsets(&free, usize::from(k)) {
+            let k = checks::expand_size(c, n, supply, free.len());
+            for subset in subsets(&free, k) {
                 out.push(Action::Expand {
                     tile: c,
                     beaches: subset,
