@@ -146,8 +146,8 @@ fn run(cfg: &SimConfig) -> Result<SimResult, SimError> {
         };
         turns += g.turn() as u64;
         let b = g.board();
-        laid += (b.laid_islands + b.laid_water - 1) as u64;
-        if b.laid_islands as usize == ISLAND_COUNT {
+        laid += (b.laid_islands() + b.laid_water() - 1) as u64;
+        if b.laid_islands() as usize == ISLAND_COUNT {
             last_island += 1;
         } else {
             last_water += 1;

@@ -426,7 +426,7 @@ fn drawn_mask(g: &Game) -> u32 {
     let b = g.board();
     let mut m = 0u32;
     for c in CardId::all() {
-        if b.pos[c.index()].is_some() || b.removed.contains(&c) {
+        if b.on_table(c) || b.is_removed(c) {
             m |= 1 << c.0;
         }
     }
@@ -448,7 +448,7 @@ fn outcome(g: &Game, before: u32) -> u64 {
         if new & (1 << i) == 0 {
             continue;
         }
-        let (q, r, rot) = match b.pos[i as usize] {
+        let (q, r, rot) = match b.placement(CardId(i)) {
             Some((hex, rot)) => (hex.q, hex.r, rot),
             None => (i32::MAX, i32::MAX, 9),
         };
