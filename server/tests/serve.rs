@@ -1176,7 +1176,11 @@ async fn slow_clients(s: &TestServer) {
     assert!(earliest >= limits.header_read_timeout - Duration::from_millis(500));
     assert!(latest <= limits.header_read_timeout + Duration::from_secs(2));
     assert_eq!(answered, latencies.len());
-    assert!(slowest < Duration::from_secs(1), "{slowest:?}");
+    // Served while the slow clients hold their connections: not locked out
+    // (the old server made others wait 15 s and more). The bound leaves room
+    // for a loaded 2-core CI machine, where the probe can wait for a core
+    // while 200 connections are closed at the deadline.
+    assert!(slowest < Duration::from_secs(3), "{slowest:?}");
 }
 
 #[test]
