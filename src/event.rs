@@ -97,6 +97,16 @@ pub enum GameEvent {
         tile: CardId,
         returned: Vec<u8>,
     },
+    /// The bound on endless play (docs/rules.md#endless-play): `limit` is
+    /// `"turn"` (the turn reached [`crate::game::MAX_TURN_DECISIONS`]
+    /// decisions in a chain, which ends as R25 ends one) or `"game"` (the
+    /// game reached [`crate::game::MAX_GAME_DECISIONS`] and ends as it
+    /// stands); `returned` lists the landing group's ships sent home.
+    LimitReached {
+        limit: &'static str,
+        decisions: u32,
+        returned: Vec<u8>,
+    },
     GameOver {
         ranking: Vec<Vec<u8>>,
         scores: Vec<u32>,

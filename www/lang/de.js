@@ -53,6 +53,8 @@ export default {
   "e.kingdom_founded": (who, card, n) => `${who} gründet eine Königsinsel auf ${card}${n ? ` (${n} ${pl(n, "Schiff", "Schiffe")} zurück in den Vorrat)` : ""}.`,
   "e.resettled": (who, n) => `${who} besiedelt neu: ${n} ${pl(n, "Schiff", "Schiffe")} zurück in den Vorrat.`,
   "e.island_removed": (card) => `${card} steckt in einer endlosen Kette und scheidet aus dem Spiel aus.`,
+  "e.limit_turn": (decisions) => `Nach ${decisions} Entscheidungen in einem Zug endet die Kette wie eine endlose Kette.`,
+  "e.limit_game": (decisions) => `Nach ${decisions} Entscheidungen endet das Spiel und wird so gewertet, wie es steht.`,
   "e.game_over": (text) => `Das Spiel ist aus. ${text}`,
 
   "r.shared": (score, isl, ships) => `Geteilt: gleiche Punkte (${score}), Inseln (${isl}) und Schiffe auf dem Tisch (${ships}).`,

@@ -58,6 +58,8 @@ export default {
   "e.kingdom_founded": (who, card, n) => `${who} founds a king island on ${card}${n ? ` (${n} ship${s(n, "", "s")} back to the supply)` : ""}.`,
   "e.resettled": (who, n) => `${who} resettles: ${n} ship${s(n, "", "s")} back to the supply.`,
   "e.island_removed": (card) => `${card} is caught in an endless chain and leaves the game.`,
+  "e.limit_turn": (decisions) => `After ${decisions} decisions in one turn the chain ends, as an endless chain does.`,
+  "e.limit_game": (decisions) => `After ${decisions} decisions the game ends and is scored as it stands.`,
   "e.game_over": (text) => `The game is over. ${text}`,
 
   "r.shared": (score, isl, ships) => `Shared: equal points (${score}), islands (${isl}) and ships on the table (${ships}).`,

@@ -53,6 +53,8 @@ export default {
   "e.kingdom_founded": (who, card, n) => `${who} מייסד/ת אי מלך ב־${card}${n ? ` (${n} ${pl(n, "ספינה חוזרת", "ספינות חוזרות")} למלאי)` : ""}.`,
   "e.resettled": (who, n) => `${who} מתיישב/ת מחדש: ${n} ${pl(n, "ספינה חוזרת", "ספינות חוזרות")} למלאי.`,
   "e.island_removed": (card) => `${card} נלכד בשרשרת אינסופית ויוצא מהמשחק.`,
+  "e.limit_turn": (decisions) => `אחרי ${decisions} החלטות בתור אחד השרשרת מסתיימת, כמו שרשרת אינסופית.`,
+  "e.limit_game": (decisions) => `אחרי ${decisions} החלטות המשחק מסתיים ונספר כפי שהוא.`,
   "e.game_over": (text) => `המשחק נגמר. ${text}`,
 
   "r.shared": (score, isl, ships) => `מקום משותף: אותן נקודות (${score}), איים (${isl}) וספינות על השולחן (${ships}).`,

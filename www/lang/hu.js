@@ -53,6 +53,8 @@ export default {
   "e.kingdom_founded": (who, card, n) => `${who} királyszigetet alapít — ${card}${n ? ` (${n} hajó vissza a készletbe)` : ""}.`,
   "e.resettled": (who, n) => `${who} újratelepül: ${n} hajó vissza a készletbe.`,
   "e.island_removed": (card) => `${card} végtelen láncba került, és kikerül a játékból.`,
+  "e.limit_turn": (decisions) => `Egy körben ${decisions} döntés után a lánc véget ér, ahogy egy végtelen lánc.`,
+  "e.limit_game": (decisions) => `${decisions} döntés után a játék véget ér, és az állás szerint számolunk.`,
   "e.game_over": (text) => `A játék véget ért. ${text}`,
 
   "r.shared": (score, isl, ships) => `Holtverseny: azonos pont (${score}), sziget (${isl}) és hajó az asztalon (${ships}).`,

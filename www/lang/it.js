@@ -53,6 +53,8 @@ export default {
   "e.kingdom_founded": (who, card, n) => `${who} fonda un'isola del re su ${card}${n ? ` (${n} ${pl(n, "nave torna", "navi tornano")} nella riserva)` : ""}.`,
   "e.resettled": (who, n) => `${who} ricolonizza: ${n} ${pl(n, "nave torna", "navi tornano")} nella riserva.`,
   "e.island_removed": (card) => `${card} è presa in una catena senza fine ed esce dal gioco.`,
+  "e.limit_turn": (decisions) => `Dopo ${decisions} decisioni in un turno la catena finisce, come una catena senza fine.`,
+  "e.limit_game": (decisions) => `Dopo ${decisions} decisioni la partita finisce e si conta così com'è.`,
   "e.game_over": (text) => `La partita è finita. ${text}`,
 
   "r.shared": (score, isl, ships) => `Pari merito: stessi punti (${score}), isole (${isl}) e navi sul tavolo (${ships}).`,

@@ -53,6 +53,8 @@ export default {
   "e.kingdom_founded": (who, card, n) => `${who} sticht een koningseiland op ${card}${n ? ` (${n} ${pl(n, "schip", "schepen")} terug naar de voorraad)` : ""}.`,
   "e.resettled": (who, n) => `${who} hervestigt: ${n} ${pl(n, "schip", "schepen")} terug naar de voorraad.`,
   "e.island_removed": (card) => `${card} zit vast in een eindeloze keten en verdwijnt uit het spel.`,
+  "e.limit_turn": (decisions) => `Na ${decisions} beslissingen in één beurt eindigt de keten zoals een eindeloze keten.`,
+  "e.limit_game": (decisions) => `Na ${decisions} beslissingen eindigt het spel en telt de stand zoals die is.`,
   "e.game_over": (text) => `Het spel is afgelopen. ${text}`,
 
   "r.shared": (score, isl, ships) => `Gedeeld: evenveel punten (${score}), eilanden (${isl}) en schepen op tafel (${ships}).`,
