@@ -169,6 +169,15 @@ impl Ships {
     pub fn sail(&mut self, tile: CardId, beach: Beach) -> [u8; MAX_SEATS] {
         std::mem::take(&mut self.beaches[tile.index()][beach.index()]).by_seat
     }
+    /// The group of [`Ships::sail`] back onto its empty beach (the R25
+    /// search takes back the emigrations it tries).
+    #[inline]
+    pub fn put_back(&mut self, tile: CardId, beach: Beach, group: [u8; MAX_SEATS]) {
+        let b = &mut self.beaches[tile.index()][beach.index()];
+        debug_assert_eq!(b.count, 0, "the beach the group sailed from");
+        b.by_seat = group;
+        b.count = group.iter().sum();
+    }
     /// The ships of `seat` leave every beach of `tile`; how many.
     fn take_seat(&mut self, tile: CardId, seat: Seat) -> u8 {
         let mut n = 0;
@@ -191,6 +200,40 @@ impl Ships {
         }
         back
     }
+}
+
+/// Where a voyage from a jetty goes over the cards on the table, whatever
+/// the group (R25 search): the island it reaches, if no card would be
+/// revealed first, and the highest danger on the way.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Route {
+    /// The island where the group lands (the start again after a king
+    /// island), or `None` when it reaches an empty hex.
+    pub end: Option<CardId>,
+    /// The highest danger number of the trails followed.
+    pub danger: u8,
+}
+
+impl Route {
+    /// The voyage of a group of `colours` colours along this route: it
+    /// fails on the first trail whose danger exceeds its colours, so it
+    /// lands only with at least the route's highest danger.
+    #[inline]
+    pub fn trace(self, colours: u8) -> Trace {
+        match self.end {
+            Some(island) if colours >= self.danger => Trace::Land(island),
+            _ => Trace::Escape,
+        }
+    }
+}
+
+/// What the R25 search depends on besides the ships: where every card lies
+/// and which islands are king islands. Compared to know whether what was
+/// proven about chain states still holds.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Layout {
+    pos: [Option<(Hex, u8)>; CARD_COUNT],
+    kings: u32,
 }
 
 /// Where the group of a voyage ends when no card may be revealed (R25 search).
@@ -392,30 +435,56 @@ impl Board {
     /// R25 search: follow a voyage from `tile`'s edge `jetty` without revealing
     /// anything. `colours` is the number of colours in the group.
     pub fn trace(&self, tile: CardId, jetty: Edge, colours: u8) -> Trace {
+        self.route(tile, jetty).trace(colours)
+    }
+
+    /// R25 search: where a voyage from `tile`'s edge `jetty` goes without
+    /// revealing anything, whatever the group.
+    pub fn route(&self, tile: CardId, jetty: Edge) -> Route {
         let mut hex = self.hex_of(tile);
         let mut dir = edge_to_world(jetty, self.rotation_of(tile));
+        let mut danger = 0;
         // A path through water cannot cycle (trails pair edges, so each step
         // is reversible and the start is an island); 64 steps is a safe cap.
         for _ in 0..64 {
             let next = hex.neighbor(dir);
             let Some(card) = self.card_at(next) else {
-                return Trace::Escape; // a card would be revealed
+                return Route { end: None, danger }; // a card would be revealed
             };
             let rot = self.rotation_of(card);
             if card.is_water() {
-                let (exit, danger) = card.spec().trail_from(world_to_edge(opposite(dir), rot));
-                if colours < danger {
-                    return Trace::Escape; // the voyage fails
-                }
+                let (exit, d) = card.spec().trail_from(world_to_edge(opposite(dir), rot));
+                danger = danger.max(d);
                 hex = next;
                 dir = edge_to_world(exit, rot);
             } else if self.is_king(card) {
-                return Trace::Land(tile); // R21: turn back, land where it sailed from
+                // R21: turn back, land where it sailed from.
+                return Route {
+                    end: Some(tile),
+                    danger,
+                };
             } else {
-                return Trace::Land(card);
+                return Route {
+                    end: Some(card),
+                    danger,
+                };
             }
         }
         unreachable!("a voyage through water always ends")
+    }
+
+    /// Where the cards lie and which islands are king islands (R25 search).
+    pub fn layout(&self) -> Layout {
+        let mut kings = 0;
+        for (i, k) in self.king.iter().enumerate() {
+            if k.is_some() {
+                kings |= 1 << i;
+            }
+        }
+        Layout {
+            pos: self.pos,
+            kings,
+        }
     }
 
     // ----- changing ---------------------------------------------------------

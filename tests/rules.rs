@@ -1337,37 +1337,129 @@ fn r62_ties_break_on_islands_then_fewest_ships_then_share() {
     assert_eq!(s["ranking"], json!([[1], [0], [2]]));
 }
 
-/// R25 at the limits of the chain search (NODE_LIMIT, DEPTH_LIMIT): a chain
-/// state reached as "resolvable" within the search budget, in which every
-/// emigration is then proven to lose the chain (a position a search bot's
-/// rollout found; tests/fixtures/r25-budget-emigrate.json). The game must
-/// not stall: every emigration stays legal, and the chain ends by R25's
-/// removal of the island.
+/// R25 decided exactly however large the chain: the shared case
+/// tests/fixtures/r25-deep-landing.json, a three-player game in which seat
+/// 1 lands a group of three on Tonga (one ship of seat 0, two of seat 1).
+/// Landing either colour on beach 4 makes the chain unresolvable, which
+/// only an exhaustive search proves (over 100,000 to 200,000 chain states
+/// when a landing is searched ship by ship, about 21,000 when it is stepped
+/// over whole); the legal set is the case's `expect_legal`, and the refused
+/// landings are refused as R25.
+///
+/// The case's action log no longer replays as a whole: its chain from
+/// action 143 runs 562 decisions in one turn, past the bound on endless
+/// play (docs/rules.md#endless-play), which now ends it at action 543. So
+/// the test arranges the table as the log leaves it before its last turn
+/// (action 915: cards, ships, kings; seat 1 to play; no island removed)
+/// and plays that turn's two actions from the case.
 #[test]
-fn r25_a_chain_judged_resolvable_at_the_search_limit_never_stalls() {
-    let text = std::fs::read_to_string("tests/fixtures/r25-budget-emigrate.json").unwrap();
-    let mut g = Game::load(&text).unwrap();
-    assert!(matches!(g.phase(), Phase::Emigrate), "{:?}", g.phase());
-    assert!(!g.is_over());
-    let first = g.legal_actions();
-    assert_eq!(
-        first.len(),
-        3,
-        "all three emigrations stay legal: {first:?}"
-    );
-    let turn = g.turn();
-    let mut removed = false;
-    for _ in 0..50 {
-        let legal = g.legal_actions();
-        assert!(!legal.is_empty(), "a game not over has a legal action");
-        let events = g.apply(&legal[0]).unwrap();
-        removed |= events
-            .iter()
-            .any(|e| matches!(e, GameEvent::IslandRemoved { .. }));
-        if g.turn() != turn {
-            break;
-        }
+fn r25_a_landing_is_judged_exactly_however_large_its_chain() {
+    let text = std::fs::read_to_string("tests/fixtures/r25-deep-landing.json").unwrap();
+    let case: Value = serde_json::from_str(&text).unwrap();
+    let mut a = arrange(3);
+    a.cards = [
+        ("oahu", -1, 0, 5),
+        ("water-e", -1, 1, 4),
+        ("water-k", 0, -1, 0),
+        ("tubuai", 1, -1, 1),
+        ("water-a", -1, -1, 0),
+        ("water-o", -2, 1, 4),
+        ("nauru", 2, -1, 2),
+        ("water-b", 2, 0, 3),
+        ("water-m", -2, 0, 5),
+        ("water-f", -2, -1, 0),
+        ("water-j", 0, 1, 3),
+        ("mangareva", 1, 0, 2),
+        ("water-i", -1, 2, 3),
+        ("water-p", 2, -2, 0),
+        ("tokelau", 2, -3, 0),
+        ("rarotonga", 1, -2, 0),
+        ("water-c", 3, -2, 1),
+        ("tuamotu", 1, -3, 0),
+        ("fidschi", 3, -3, 2),
+        ("water-g", 0, -2, 5),
+        ("rapa-nui", 2, 1, 3),
+        ("water-n", 3, -1, 1),
+        ("samoa", -2, 2, 4),
+        ("hawaii", 4, -1, 2),
+    ]
+    .iter()
+    .map(|&(k, q, r, rot)| (c(k), q, r, rot))
+    .collect();
+    a.ships = ships(&[
+        ("tonga", 2, 0),
+        ("tonga", 2, 1),
+        ("tonga", 4, 0),
+        ("tonga", 4, 2),
+        ("tonga", 5, 1),
+        ("tonga", 5, 2),
+        ("oahu", 1, 0),
+        ("oahu", 1, 1),
+        ("oahu", 2, 0),
+        ("oahu", 2, 1),
+        ("tubuai", 1, 1),
+        ("tubuai", 1, 2),
+    ]);
+    a.kings = [
+        ("nauru", 0),
+        ("mangareva", 1),
+        ("rarotonga", 1),
+        ("rapa-nui", 0),
+        ("hawaii", 2),
+    ]
+    .iter()
+    .map(|&(k, s)| (c(k), s))
+    .collect();
+    a.current = 1;
+    let mut g = Game::arranged(&a).unwrap();
+    let actions = case["actions"].as_array().unwrap();
+    assert_eq!(actions.len(), 917);
+    for a in &actions[915..] {
+        act(&mut g, a.clone());
     }
-    assert!(g.turn() != turn, "the chain ended");
-    assert!(removed, "R25 removed the island of the lost chain");
+    assert!(matches!(g.phase(), Phase::Land(_)), "{:?}", g.phase());
+    assert_eq!(snap(&g)["pending"]["group"], json!([0, 1, 1]));
+    assert_eq!(legal(&g), *case["expect_legal"].as_array().unwrap());
+    for seat in [0, 1] {
+        let m = refused(&mut g, json!({"type": "land", "seat": seat, "beach": 4}));
+        assert!(m.contains("R25"), "{m}");
+    }
+}
+
+/// R25 decided exactly where the old search gave up: in a game a search
+/// bot's rollout played (tests/fixtures/r25-budget-emigrate.json), its
+/// 237th action (an expansion on Hawaii) starts a chain that cannot end.
+/// The old search (at most 200,000 states, 300 nested moves) answered
+/// "resolvable" there, and the recorded chain went on for 30 decisions, in
+/// each of which every emigration was proven lost, until R25 ended it. The
+/// exact search proves it at once: the islands with a full beach leave the
+/// game, the turn ends, and the recorded chain is no longer legal.
+#[test]
+fn r25_a_chain_that_cannot_end_is_ended_at_once_however_large_its_search() {
+    let text = std::fs::read_to_string("tests/fixtures/r25-budget-emigrate.json").unwrap();
+    let save: Value = serde_json::from_str(&text).unwrap();
+    let actions = save["actions"].as_array().unwrap();
+    let mut before = save.clone();
+    before["actions"] = json!(actions[..236]);
+    let mut g = Game::load(&before.to_string()).unwrap();
+    let (turn, seat) = (g.turn(), g.current());
+    assert_eq!(actions[236]["type"], "expand");
+    let events = act(&mut g, actions[236].clone());
+    let removed: Vec<&GameEvent> = events
+        .iter()
+        .filter(|e| matches!(e, GameEvent::IslandRemoved { .. }))
+        .collect();
+    assert_eq!(
+        removed,
+        vec![&GameEvent::IslandRemoved {
+            tile: c("hawaii"),
+            returned: vec![0, 0, 0, 0, 2, 2, 3, 3, 3]
+        }],
+        "{events:?}"
+    );
+    assert_eq!(snap(&g)["phase"], "turn");
+    assert!(g.turn() != turn && g.current() != seat, "the turn ended");
+    assert!(!g.legal_actions().is_empty(), "the game goes on");
+    assert_eq!(actions[237]["type"], "emigrate");
+    refused(&mut g, actions[237].clone());
 }

@@ -59,28 +59,28 @@ impl Game {
 
     /// R20: every full beach through every jetty, minus what R25 forbids.
     fn emigrations(&self, out: &mut Vec<Action>) {
-        let ships = self.board.ships();
-        let mut search = ChainSearch::new(&self.board);
+        let board = &self.board;
+        let ships = board.ships();
+        let mut search = self.chain.borrow_mut();
         let mut all = Vec::new();
-        for (tile, beach) in self.board.full_beaches_in(ships) {
+        for (tile, beach) in board.full_beaches_in(ships) {
             for jetty in tile.beach_spec(beach).jetty_edges() {
                 let a = Action::Emigrate {
                     tile,
                     beach: beach.into(),
                     jetty: jetty.into(),
                 };
-                if search.ask(|s| s.emigration_keeps_resolvable(ships, tile, beach, jetty)) {
+                if search.emigration_keeps_resolvable(board, ships, tile, beach, jetty) {
                     out.push(a);
                 } else {
                     all.push(a);
                 }
             }
         }
-        // This state was judged resolvable (R25) when it was reached, but
-        // only within the search's budget (NODE_LIMIT, DEPTH_LIMIT): if no
-        // emigration now proves to keep it so, every emigration stays
-        // allowed (as for landing moves), so a game that is not over always
-        // has a legal action.
+        // A chain is entered only when it is resolvable (R25), so some
+        // emigration keeps it so and `out` is not empty. Should it ever be,
+        // every emigration stays allowed (as for landing moves), so that a
+        // game not over always has a legal action.
         if out.is_empty() {
             *out = all;
         }
@@ -89,18 +89,20 @@ impl Game {
     /// R25 applied to landing placements: only moves after which the chain
     /// stays resolvable, as long as the current state is resolvable.
     pub(super) fn legal_land_moves(&self, l: &Landing) -> Vec<LandMove> {
-        let ships = self.board.ships();
+        let board = &self.board;
+        let ships = board.ships();
         let mut raw = Vec::new();
         landing_moves(ships, l, &mut raw);
-        if l.ends_game || self.land_lost.get() {
+        // No chain follows a landing that ends the game (R60). A full beach
+        // elsewhere that escapes resolves the chain whatever lands here; so
+        // does an island whose every beach has a way out.
+        if l.ends_game
+            || ChainSearch::landing_always_resolves(board, ships, l)
+            || ChainSearch::fixed_escape(board, ships, l.tile)
+        {
             return raw;
         }
-        let mut search = ChainSearch::new(&self.board);
-        // A full beach elsewhere that escapes resolves the chain whatever
-        // lands here; so does an island whose every beach has a way out.
-        if search.landing_always_resolves(ships, l) || search.fixed_escape(ships, l.tile) {
-            return raw;
-        }
+        let mut search = self.chain.borrow_mut();
         let ok: Vec<LandMove> = raw
             .iter()
             .copied()
@@ -108,14 +110,12 @@ impl Game {
                 let mut after = ships.clone();
                 let mut nl = *l;
                 play_land_move(&mut after, &mut nl, m);
-                // fixed_escape is known false here and cannot change while landing.
-                l.ends_game || search.ask(|s| s.land_dfs(&after, &nl))
+                search.landing_resolvable(board, &after, &nl)
             })
             .collect();
         if ok.is_empty() {
-            // The chain is lost whatever happens (R25 removal follows); every
-            // later state of this landing is lost too.
-            self.land_lost.set(true);
+            // The chain is lost whatever happens (R25 removal follows when
+            // the landing ends): every move stays legal.
             raw
         } else {
             ok

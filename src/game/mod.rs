@@ -15,7 +15,7 @@
 use crate::action::Action;
 use crate::board::{Board, MAX_SEATS, SHIPS_PER_PLAYER};
 use crate::cards::{Beach, CardId};
-use crate::chain::{LandMove, Landing};
+use crate::chain::{ChainSearch, LandMove, Landing};
 use crate::error::{args, Error};
 use crate::event::GameEvent;
 use crate::hex::{Edge, Hex};
@@ -25,7 +25,7 @@ use crate::seat::Seat;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use serde_json::Value;
-use std::cell::{Cell, OnceCell};
+use std::cell::{OnceCell, RefCell};
 
 pub(crate) mod checks;
 mod explain;
@@ -95,8 +95,9 @@ pub struct Game {
     log: Vec<Action>,
     ranking: Option<Vec<Vec<u8>>>,
     legal: OnceCell<Vec<Action>>,
-    /// The landing under way can no longer keep the chain resolvable (R25).
-    land_lost: Cell<bool>,
+    /// The R25 search, with what it has proven on the current layout (a
+    /// cache: a copy of the game starts without it).
+    chain: RefCell<ChainSearch>,
 }
 
 /// The pile of a new game, top first: `options.deck`, else the 31 cards
@@ -147,7 +148,7 @@ impl Game {
             log: Vec::new(),
             ranking: None,
             legal: OnceCell::new(),
-            land_lost: Cell::new(false),
+            chain: RefCell::new(ChainSearch::new(n)),
         })
     }
 
@@ -237,6 +238,13 @@ impl Game {
     }
     pub fn color_name(&self, seat: u8) -> &'static str {
         COLORS[self.options.players[usize::from(seat)].color as usize]
+    }
+
+    /// What the R25 search holds (for measurements, BENCHMARKS.md): the
+    /// chain states proven on the current layout, and the most states one
+    /// question has added since the game began (or was copied).
+    pub fn chain_search_states(&self) -> (usize, usize) {
+        self.chain.borrow().stats()
     }
 
     /// Has `seat` a ship on an island's beach? (R50; king ships are not on beaches.)

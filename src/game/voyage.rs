@@ -6,7 +6,7 @@
 use super::{Game, Phase};
 use crate::board::{colours, expand_counts, MAX_SEATS};
 use crate::cards::{Beach, CardId};
-use crate::chain::{ChainSearch, LandMove, Landing};
+use crate::chain::{LandMove, Landing};
 use crate::event::GameEvent;
 use crate::hex::{edge_to_world, opposite, world_to_edge, Edge};
 
@@ -64,7 +64,7 @@ impl Game {
             self.end_turn(ev);
             return;
         }
-        if ChainSearch::new(&self.board).emigration_resolvable(ships) {
+        if self.chain.get_mut().resolvable(&self.board, ships) {
             self.phase = Phase::Emigrate;
             return;
         }
@@ -197,7 +197,6 @@ impl Game {
             tile,
             group: expand_counts(&group),
         });
-        self.land_lost.set(false);
         self.phase = Phase::Land(Landing::start(self.board.ships(), tile, group, ends_game));
     }
 

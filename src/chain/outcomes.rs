@@ -1,0 +1,193 @@
+//! The ways a landing can end (R23), for the R25 search.
+//!
+//! What follows a landing depends only on where its ships end up, not on
+//! the order they landed in, so the search steps from a landing's start to
+//! each of its ends at once. The ends are those of the landing moves
+//! ([`super::landing_moves`]), worked out once:
+//!
+//! - **How many land.** A landing move lowers the ships still to come and
+//!   the island's free places by one each; a return lowers only the ships.
+//!   Returns are allowed while the ships outnumber the free places. So
+//!   exactly `min(ships, free places)` ships land and the others go home,
+//!   and the player chooses which (the returns can all come first).
+//! - **Owed beaches first.** While a beach that had a free place on arrival
+//!   has not had a ship, ships land only on such beaches, one each. So if
+//!   fewer ships land than beaches are owed, they land on different owed
+//!   beaches; otherwise every owed beach receives at least one, and the
+//!   rest go wherever there is room (the owed ones can be served first).
+//!
+//! Every placement meeting these conditions is an end of the landing, and
+//! no other (`tests` below compares them with the moves played out).
+
+use super::Landing;
+use crate::board::{Ships, MAX_SEATS};
+use crate::cards::MAX_BEACHES;
+
+/// One end of a landing: the ships each beach of the island receives, by
+/// beach and seat.
+pub type Outcome = [[u8; MAX_SEATS]; MAX_BEACHES];
+
+/// Every end of the landing `l` on `ships`, each once, appended to `out`.
+pub fn landing_outcomes(ships: &Ships, l: &Landing, out: &mut Vec<Outcome>) {
+    let tile = l.tile;
+    let beaches = tile.beach_count();
+    let mut room = [0u8; MAX_BEACHES];
+    for b in tile.beaches() {
+        room[b.index()] = ships.free_places(tile, b);
+    }
+    let total_room: u32 = room.iter().map(|&f| u32::from(f)).sum();
+    let landing = l.remaining().min(total_room) as u8;
+    let owed = l.owed.count_ones() as u8;
+    if landing < owed {
+        // One ship each on as many owed beaches.
+        for b in tile.beaches() {
+            room[b.index()] = u8::from(l.is_owed(b));
+        }
+    }
+    let mut p = Placer {
+        room,
+        beaches,
+        group: l.group,
+        // Owed beaches that must still receive a ship.
+        need: if landing >= owed { l.owed } else { 0 },
+        out,
+        x: [[0; MAX_SEATS]; MAX_BEACHES],
+        received: [0; MAX_BEACHES],
+    };
+    p.place(0, 0, landing);
+}
+
+/// Enumerates placements cell by cell (seat, then beach): how many of a
+/// seat's ships go to a beach. The recursion is at most one level per cell
+/// (6 seats by 6 beaches).
+struct Placer<'a> {
+    room: [u8; MAX_BEACHES],
+    beaches: usize,
+    /// Ships of each seat not yet placed (those left at the end go home).
+    group: [u8; MAX_SEATS],
+    need: u8,
+    out: &'a mut Vec<Outcome>,
+    x: Outcome,
+    received: [u8; MAX_BEACHES],
+}
+
+impl Placer<'_> {
+    /// Places `left` more ships, from the cell (seat, beach) on.
+    fn place(&mut self, seat: usize, beach: usize, left: u8) {
+        if left == 0 {
+            let served = (0..self.beaches)
+                .filter(|&b| self.received[b] > 0)
+                .fold(0u8, |m, b| m | 1 << b);
+            if self.need & !served == 0 {
+                self.out.push(self.x);
+            }
+            return;
+        }
+        if seat == MAX_SEATS {
+            return;
+        }
+        if beach == self.beaches {
+            return self.place(seat + 1, 0, left);
+        }
+        // Not enough ships left in this and the later seats: nothing to find.
+        let later: u8 = self.group[seat..].iter().sum();
+        if later < left {
+            return;
+        }
+        let most = self.group[seat].min(self.room[beach]).min(left);
+        for n in 0..=most {
+            self.x[beach][seat] = n;
+            self.group[seat] -= n;
+            self.room[beach] -= n;
+            self.received[beach] += n;
+            self.place(seat, beach + 1, left - n);
+            self.group[seat] += n;
+            self.room[beach] += n;
+            self.received[beach] -= n;
+        }
+        self.x[beach][seat] = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::CardId;
+    use crate::chain::{landing_moves, play_land_move};
+    use crate::seat::Seat;
+    use std::collections::BTreeSet;
+
+    /// Every end of the landing by playing every sequence of landing moves.
+    fn ends_by_moves(
+        ships: &Ships,
+        l: &Landing,
+        seen: &mut BTreeSet<Outcome>,
+        visited: &mut BTreeSet<(Outcome, [u8; MAX_SEATS], u8)>,
+        x: Outcome,
+    ) {
+        if !visited.insert((x, l.group, l.owed)) {
+            return;
+        }
+        if l.remaining() == 0 {
+            seen.insert(x);
+            return;
+        }
+        let mut moves = Vec::new();
+        landing_moves(ships, l, &mut moves);
+        for m in moves {
+            let (mut s, mut nl, mut nx) = (ships.clone(), *l, x);
+            if let crate::chain::LandMove::Land { seat, beach } = m {
+                nx[beach.index()][seat.index()] += 1;
+            }
+            play_land_move(&mut s, &mut nl, m);
+            ends_by_moves(&s, &nl, seen, visited, nx);
+        }
+    }
+
+    #[test]
+    fn the_ends_are_those_of_the_landing_moves() {
+        let mut rng = 0x1234_5678_9abc_def0u64;
+        let mut next = |n: u64| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng % n
+        };
+        let mut checked = 0;
+        for _ in 0..3000 {
+            let tile = CardId(next(16) as u8);
+            let mut ships = Ships::default();
+            for b in tile.beaches() {
+                let fill = next(u64::from(tile.beach_spec(b).places) + 1);
+                for _ in 0..fill {
+                    ships.add(tile, b, Seat::new(next(4) as u8));
+                }
+            }
+            let mut group = [0u8; MAX_SEATS];
+            for _ in 0..1 + next(5) {
+                group[next(4) as usize] += 1;
+            }
+            let mut l = Landing::start(&ships, tile, group, false);
+            // Sometimes start part-way through: a few moves already made.
+            for _ in 0..next(3) {
+                let mut moves = Vec::new();
+                landing_moves(&ships, &l, &mut moves);
+                if l.remaining() <= 1 || moves.is_empty() {
+                    break;
+                }
+                let m = moves[next(moves.len() as u64) as usize];
+                play_land_move(&mut ships, &mut l, m);
+            }
+            let mut by_moves = BTreeSet::new();
+            let start = [[0; MAX_SEATS]; MAX_BEACHES];
+            ends_by_moves(&ships, &l, &mut by_moves, &mut BTreeSet::new(), start);
+            let mut out = Vec::new();
+            landing_outcomes(&ships, &l, &mut out);
+            let listed: BTreeSet<Outcome> = out.iter().copied().collect();
+            assert_eq!(listed.len(), out.len(), "each end once");
+            assert_eq!(listed, by_moves, "{tile:?} {group:?} {:?}", l);
+            checked += 1;
+        }
+        assert_eq!(checked, 3000);
+    }
+}

@@ -1,0 +1,488 @@
+//! The R25 search (docs/rules.md#r25): can the chain still end?
+//!
+//! The chain states reachable without revealing a card form a finite graph.
+//! Its states are those where the player is to emigrate (the ships on every
+//! beach); a move is an emigration (a full beach sails through a jetty and
+//! its voyage lands on an island on the table) together with one of the
+//! ways that landing can end (`outcomes.rs`: the order of the landing moves
+//! does not matter, only where the ships end up). A state is resolvable when
+//! some path leads out: to no beach full, or to a voyage that reveals a card
+//! or fails. Deciding it is a question of reachability, answered exactly by
+//! a depth-first search that runs on its own stack (no recursion, so no
+//! depth limit) and changes one working copy of the ships move by move,
+//! taking each move back when it returns.
+//!
+//! Each state the search enters ends up proven one way or the other, as in
+//! Tarjan's algorithm for strongly connected components: when the search
+//! finds a way out, every state still open leads to it (each reaches a state
+//! on the current path, which reaches the way out); when it closes a
+//! component none of whose moves led out, none of its states can lead out.
+//! What is proven depends only on the layout of the table (where the cards
+//! lie, which islands are king islands), so the search keeps it from
+//! question to question: across the candidate moves of a decision, the
+//! decisions of a landing and a chain, and later turns, until a card is laid
+//! or an island leaves the table.
+
+use super::outcomes::{landing_outcomes, Outcome};
+use super::states::{Key, KeyLayout, StateTable, ALIVE, DEAD};
+use super::Landing;
+use crate::board::{Board, Layout, Route, Ships, Trace, MAX_SEATS};
+use crate::cards::{Beach, CardId, ISLAND_COUNT};
+use crate::hex::Edge;
+use crate::seat::Seat;
+
+/// States kept from earlier questions before a new question starts afresh
+/// (memory, not correctness: a question itself is never cut short). The
+/// largest chains of real games stay below it (BENCHMARKS.md).
+const KEEP_STATES: usize = 1 << 18;
+
+/// An emigration of the search: the full beach (`tile`, `beach`) sails and
+/// its voyage lands on `dest`.
+#[derive(Clone, Copy, Debug)]
+struct Sail {
+    tile: CardId,
+    beach: Beach,
+    dest: CardId,
+}
+
+/// A state the search has entered and not yet left.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    state: u32,
+    /// When it was entered, and the earliest open state it is known to reach.
+    order: u32,
+    low: u32,
+    /// Its emigrations, `sails[sails_start..sails_end]`; the next at `sail`.
+    sails_start: u32,
+    sail: u32,
+    sails_end: u32,
+    /// The emigration under way: its group, and the ends of its landing,
+    /// `ends[ends_start..ends_end]`, the next to try at `end`.
+    sailing: Option<(Sail, [u8; MAX_SEATS])>,
+    ends_start: u32,
+    end: u32,
+    ends_end: u32,
+    /// The landing end that led here from the state before (to take back).
+    came_by: Option<(CardId, u32)>,
+}
+
+/// What the search knows of the state it has just moved to.
+enum Known {
+    /// It leads out (a way out itself, or proven so).
+    Resolves,
+    /// Proven not to.
+    Dead,
+    /// Open in this search, entered at this order.
+    Open(u32),
+    /// New: the state's number.
+    New(u32),
+}
+
+/// The R25 search and everything it has proven about the chain states of
+/// one table layout. A game keeps one; a copy of it starts with nothing
+/// proven (it is a cache, and can be large).
+#[derive(Debug, Default)]
+pub struct ChainSearch {
+    players: usize,
+    /// The layout what is proven belongs to; `None` before the first question.
+    layout: Option<Layout>,
+    keys: KeyLayout,
+    states: StateTable,
+    /// Where each jetty's voyage goes on this layout, by island and edge.
+    routes: [[Option<Route>; 6]; ISLAND_COUNT],
+    /// The state being explored, and its key.
+    ships: Ships,
+    key: Key,
+    /// The open states of the depth-first search, innermost last.
+    frames: Vec<Frame>,
+    /// The emigrations and landing ends of the open states, each frame's
+    /// after its parent's.
+    sails: Vec<Sail>,
+    ends: Vec<Outcome>,
+    /// Open states not yet proven (Tarjan's stack), in the order entered.
+    open: Vec<u32>,
+    order: u32,
+    /// The ends of a landing a question starts from.
+    first_ends: Vec<Outcome>,
+    /// The most states one question has added (for measurements).
+    largest: usize,
+}
+
+impl Clone for ChainSearch {
+    /// A copy proves everything again: copying the states would cost more
+    /// than most searches.
+    fn clone(&self) -> ChainSearch {
+        ChainSearch::new(self.players)
+    }
+}
+
+impl ChainSearch {
+    /// The search for a game of `players` seats.
+    pub fn new(players: usize) -> ChainSearch {
+        ChainSearch {
+            players,
+            ..ChainSearch::default()
+        }
+    }
+
+    /// Chain states proven on the current layout, and the most states a
+    /// single question has added so far (what R25 costs: BENCHMARKS.md).
+    pub fn stats(&self) -> (usize, usize) {
+        (self.states.len(), self.largest)
+    }
+
+    // ----- questions --------------------------------------------------------
+
+    /// Is the chain state where the player is to emigrate from `ships`
+    /// resolvable? (With no beach full the chain is over: yes.)
+    pub fn resolvable(&mut self, board: &Board, ships: &Ships) -> bool {
+        self.prepare(board);
+        self.ships.clone_from(ships);
+        self.key = self.keys.key(&self.ships);
+        self.answer(board)
+    }
+
+    /// Can the landing `l` under way on `ships` end so that the chain is
+    /// resolvable? A landing during which the game ends (R60) always can:
+    /// no chain follows it.
+    pub fn landing_resolvable(&mut self, board: &Board, ships: &Ships, l: &Landing) -> bool {
+        if l.ends_game || l.remaining() == 0 {
+            return l.ends_game || self.resolvable(board, ships);
+        }
+        if Self::fixed_escape(board, ships, l.tile) || Self::calm_completion(board, ships, l) {
+            return true;
+        }
+        self.prepare(board);
+        let mut ends = std::mem::take(&mut self.first_ends);
+        ends.clear();
+        landing_outcomes(ships, l, &mut ends);
+        let found = ends.iter().any(|x| {
+            self.ships.clone_from(ships);
+            self.key = self.keys.key(&self.ships);
+            self.land(l.tile, x);
+            self.answer(board)
+        });
+        self.first_ends = ends;
+        found
+    }
+
+    /// Would emigrating from (`tile`, `beach`) through `jetty` keep the chain
+    /// resolvable? A voyage that reveals a card or fails always does.
+    pub fn emigration_keeps_resolvable(
+        &mut self,
+        board: &Board,
+        ships: &Ships,
+        tile: CardId,
+        beach: Beach,
+        jetty: Edge,
+    ) -> bool {
+        match board.trace(tile, jetty, ships.beach(tile, beach).colours()) {
+            Trace::Escape => true,
+            Trace::Land(dest) => {
+                let mut after = ships.clone();
+                let group = after.sail(tile, beach);
+                let landing = Landing::start(&after, dest, group, false);
+                self.landing_resolvable(board, &after, &landing)
+            }
+        }
+    }
+
+    // ----- shortcuts: a way out whatever happens ---------------------------
+
+    /// A beach that is already full, not on `except`, with a way out that
+    /// reveals a card or fails: whatever the landing does, the chain resolves.
+    pub fn fixed_escape(board: &Board, ships: &Ships, except: CardId) -> bool {
+        board.islands().filter(|&c| c != except).any(|c| {
+            c.beaches().any(|b| {
+                ships.is_full(c, b) && {
+                    let cols = ships.beach(c, b).colours();
+                    c.beach_spec(b)
+                        .jetty_edges()
+                        .any(|j| board.trace(c, j, cols) == Trace::Escape)
+                }
+            })
+        })
+    }
+
+    /// Does beach `b` of `tile` have a jetty whose way out reveals a card or
+    /// fails whatever the group's colours? (With all six colours every trail
+    /// passes; with fewer a voyage can only fail earlier, which also resolves.)
+    fn always_escapes(board: &Board, tile: CardId, b: Beach) -> bool {
+        tile.beach_spec(b)
+            .jetty_edges()
+            .any(|j| board.trace(tile, j, MAX_SEATS as u8) == Trace::Escape)
+    }
+
+    /// Every completion of this landing resolves the chain: no beach
+    /// elsewhere is full, and each beach of the island, should it fill, has a
+    /// way out that reveals or fails. Then no landing move needs a search.
+    pub fn landing_always_resolves(board: &Board, ships: &Ships, l: &Landing) -> bool {
+        !board.any_full_except(ships, l.tile)
+            && l.tile
+                .beaches()
+                .all(|b| Self::always_escapes(board, l.tile, b))
+    }
+
+    /// Can the landing end with no beach on the table full? Every beach keeps
+    /// one place free: owed beaches first (one ship each, R23), then the rest.
+    fn calm_completion(board: &Board, ships: &Ships, l: &Landing) -> bool {
+        let r = l.remaining();
+        if r > ships.free_on(l.tile) || board.any_full_except(ships, l.tile) {
+            return false;
+        }
+        let mut spare = 0u32;
+        let mut owed_beaches = 0u32;
+        let mut owed_with_spare = 0u32;
+        for b in l.tile.beaches() {
+            let free = ships.free_places(l.tile, b) as u32;
+            if free == 0 {
+                return false; // already full
+            }
+            spare += free - 1;
+            if l.is_owed(b) {
+                owed_beaches += 1;
+                owed_with_spare += u32::from(free >= 2);
+            }
+        }
+        spare >= r && owed_with_spare >= r.min(owed_beaches)
+    }
+
+    // ----- the search -------------------------------------------------------
+
+    /// Forgets what was proven if the table is no longer the layout it was
+    /// proven on (or if it has grown large).
+    fn prepare(&mut self, board: &Board) {
+        let layout = board.layout();
+        if self.layout != Some(layout) {
+            self.layout = Some(layout);
+            self.keys.reset(board, self.players);
+            self.routes = [[None; 6]; ISLAND_COUNT];
+        } else if self.states.len() <= KEEP_STATES {
+            return;
+        }
+        self.states.clear(self.keys.words());
+    }
+
+    /// The answer for the working state (a question's start).
+    fn answer(&mut self, board: &Board) -> bool {
+        let before = self.states.len();
+        self.order = 0;
+        let answer = match self.known(board) {
+            Known::Resolves => true,
+            Known::Dead => false,
+            Known::New(state) => self.explore(board, state),
+            Known::Open(_) => unreachable!("no state stays open between questions"),
+        };
+        self.largest = self.largest.max(self.states.len() - before);
+        answer
+    }
+
+    /// The voyage of a group with `colours` colours from (`tile`, `jetty`).
+    fn trace(&mut self, board: &Board, tile: CardId, jetty: Edge, colours: u8) -> Trace {
+        let route = &mut self.routes[tile.index()][usize::from(jetty.get())];
+        route
+            .get_or_insert_with(|| board.route(tile, jetty))
+            .trace(colours)
+    }
+
+    /// What is known of the working state; a new one is added, open.
+    fn known(&mut self, board: &Board) -> Known {
+        if self.way_out(board) {
+            return Known::Resolves;
+        }
+        let (state, new) = self.states.find_or_add(&self.key, self.order);
+        if new {
+            return Known::New(state);
+        }
+        match self.states.mark(state) {
+            ALIVE => Known::Resolves,
+            DEAD => Known::Dead,
+            order => Known::Open(order),
+        }
+    }
+
+    /// Does the working state lead out at once: no beach is full, or a full
+    /// beach has a voyage that reveals a card or fails?
+    fn way_out(&mut self, board: &Board) -> bool {
+        let mut full = false;
+        for i in 0..self.keys.islands().len() {
+            let c = self.keys.islands()[i];
+            for b in c.beaches() {
+                if !self.ships.is_full(c, b) {
+                    continue;
+                }
+                full = true;
+                let cols = self.ships.beach(c, b).colours();
+                for j in c.beach_spec(b).jetty_edges() {
+                    if self.trace(board, c, j, cols) == Trace::Escape {
+                        return true;
+                    }
+                }
+            }
+        }
+        !full
+    }
+
+    /// Searches from the new state `start` until a way out is found (true)
+    /// or every state reachable from it is proven not to lead out (false).
+    fn explore(&mut self, board: &Board, start: u32) -> bool {
+        self.enter(board, start, None);
+        while let Some(f) = self.frames.last_mut() {
+            if f.end < f.ends_end {
+                // The next end of the landing under way.
+                let i = f.end;
+                f.end += 1;
+                let dest = f.sailing.expect("a landing under way").0.dest;
+                let x = self.ends[i as usize];
+                self.land(dest, &x);
+                match self.known(board) {
+                    Known::Resolves => {
+                        // Every open state reaches the current path, which leads out.
+                        for &state in &self.open {
+                            self.states.set_mark(state, ALIVE);
+                        }
+                        self.open.clear();
+                        self.frames.clear();
+                        self.sails.clear();
+                        self.ends.clear();
+                        return true;
+                    }
+                    Known::Dead => self.unland(dest, &x),
+                    Known::Open(order) => {
+                        let f = self.frames.last_mut().expect("a frame");
+                        f.low = f.low.min(order);
+                        self.unland(dest, &x);
+                    }
+                    Known::New(state) => self.enter(board, state, Some((dest, i))),
+                }
+            } else if f.sail < f.sails_end {
+                // The next emigration: its group sails; list its landing's ends.
+                let s = self.sails[f.sail as usize];
+                f.sail += 1;
+                if let Some((before, group)) = f.sailing.take() {
+                    self.ships.put_back(before.tile, before.beach, group);
+                    self.rekey(before.tile, before.beach);
+                }
+                let group = self.ships.sail(s.tile, s.beach);
+                self.rekey(s.tile, s.beach);
+                let landing = Landing::start(&self.ships, s.dest, group, false);
+                let f = self.frames.last_mut().expect("a frame");
+                f.sailing = Some((s, group));
+                self.ends.truncate(f.ends_start as usize);
+                landing_outcomes(&self.ships, &landing, &mut self.ends);
+                f.end = f.ends_start;
+                f.ends_end = self.ends.len() as u32;
+            } else {
+                self.leave();
+            }
+        }
+        false
+    }
+
+    /// Opens the working state (new, number `state`) with its emigrations.
+    fn enter(&mut self, board: &Board, state: u32, came_by: Option<(CardId, u32)>) {
+        let order = self.order;
+        self.order += 1;
+        self.states.set_mark(state, order);
+        self.open.push(state);
+        let sails_start = self.sails.len() as u32;
+        for i in 0..self.keys.islands().len() {
+            let tile = self.keys.islands()[i];
+            for beach in tile.beaches() {
+                if !self.ships.is_full(tile, beach) {
+                    continue;
+                }
+                let cols = self.ships.beach(tile, beach).colours();
+                for j in tile.beach_spec(beach).jetty_edges() {
+                    // No voyage escapes here (else this state led out).
+                    if let Trace::Land(dest) = self.trace(board, tile, j, cols) {
+                        let s = Sail { tile, beach, dest };
+                        // Two jetties to the same island are one move.
+                        let known = &self.sails[sails_start as usize..];
+                        if !known
+                            .iter()
+                            .any(|k| (k.tile, k.beach, k.dest) == (tile, beach, dest))
+                        {
+                            self.sails.push(s);
+                        }
+                    }
+                }
+            }
+        }
+        let ends_start = self.ends.len() as u32;
+        self.frames.push(Frame {
+            state,
+            order,
+            low: order,
+            sails_start,
+            sail: sails_start,
+            sails_end: self.sails.len() as u32,
+            sailing: None,
+            ends_start,
+            end: ends_start,
+            ends_end: ends_start,
+            came_by,
+        });
+    }
+
+    /// Leaves the innermost state, all its moves tried and none leading out.
+    /// If no state open before it is reachable from it, it closes a
+    /// component that cannot lead out: all its states are dead.
+    fn leave(&mut self) {
+        let f = self.frames.pop().expect("a frame");
+        if f.low == f.order {
+            while let Some(state) = self.open.pop() {
+                self.states.set_mark(state, DEAD);
+                if state == f.state {
+                    break;
+                }
+            }
+        }
+        if let Some((s, group)) = f.sailing {
+            self.ships.put_back(s.tile, s.beach, group);
+            self.rekey(s.tile, s.beach);
+        }
+        self.sails.truncate(f.sails_start as usize);
+        self.ends.truncate(f.ends_start as usize);
+        if let Some((dest, i)) = f.came_by {
+            let x = self.ends[i as usize];
+            self.unland(dest, &x);
+        }
+        if let Some(parent) = self.frames.last_mut() {
+            parent.low = parent.low.min(f.low);
+        }
+    }
+
+    /// The ships of a landing end `x` go onto the beaches of `tile`.
+    fn land(&mut self, tile: CardId, x: &Outcome) {
+        for b in tile.beaches() {
+            for (s, &n) in x[b.index()].iter().enumerate() {
+                for _ in 0..n {
+                    self.ships.add(tile, b, Seat::new(s as u8));
+                }
+            }
+            if x[b.index()] != [0; MAX_SEATS] {
+                self.rekey(tile, b);
+            }
+        }
+    }
+
+    /// Takes back [`Self::land`].
+    fn unland(&mut self, tile: CardId, x: &Outcome) {
+        for b in tile.beaches() {
+            for (s, &n) in x[b.index()].iter().enumerate() {
+                for _ in 0..n {
+                    self.ships.remove(tile, b, Seat::new(s as u8));
+                }
+            }
+            if x[b.index()] != [0; MAX_SEATS] {
+                self.rekey(tile, b);
+            }
+        }
+    }
+
+    fn rekey(&mut self, tile: CardId, beach: Beach) {
+        self.keys
+            .set_beach(&mut self.key, tile, beach, self.ships.beach(tile, beach));
+    }
+}

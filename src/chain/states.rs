@@ -1,0 +1,260 @@
+//! Chain states as exact keys, and the table of the states the R25 search
+//! has met (docs/rules.md#r25).
+//!
+//! The states the search keeps are those where the player is to emigrate
+//! (a landing is stepped over whole, `outcomes.rs`): the ships on every
+//! beach of the islands on the table. A state's [`Key`] packs all of it, so
+//! two states share a key only when they are the same state: the search's
+//! answers do not rest on a hash being free of collisions. The key is a few
+//! 64-bit words (four for a full table of three players, seven at most),
+//! which keeps the states of the largest chains in a few megabytes.
+
+use crate::board::{BeachShips, Board, Ships, MAX_SEATS};
+use crate::cards::{Beach, CardId, ISLAND_COUNT, MAX_BEACHES};
+
+/// Words of the longest key: every beach of all sixteen islands with six
+/// players (387 bits, each beach within one word).
+pub const KEY_WORDS: usize = 7;
+
+/// A chain state, packed: one code per beach.
+pub type Key = [u64; KEY_WORDS];
+
+/// Where each part of a [`Key`] lies, for one table layout and player count.
+#[derive(Clone, Debug, Default)]
+pub struct KeyLayout {
+    players: usize,
+    /// Islands on the table, in the order they were laid.
+    islands: Vec<CardId>,
+    /// Bit position of each beach's code (word * 64 + bit), by island and beach.
+    offset: [[u16; MAX_BEACHES]; ISLAND_COUNT],
+    /// Words the keys of this layout use.
+    words: usize,
+}
+
+impl KeyLayout {
+    /// Lays the keys out for `board`'s islands and `players` seats.
+    pub fn reset(&mut self, board: &Board, players: usize) {
+        self.players = players;
+        self.islands.clear();
+        self.islands.extend(board.islands());
+        // A beach's code never straddles two words.
+        let mut at = 0;
+        for &c in &self.islands {
+            for b in c.beaches() {
+                let width = beach_width(c, b, players);
+                if at % 64 + width > 64 {
+                    at = at.next_multiple_of(64);
+                }
+                self.offset[c.index()][b.index()] = at as u16;
+                at += width;
+            }
+        }
+        self.words = at.div_ceil(64);
+        debug_assert!(self.words <= KEY_WORDS);
+    }
+
+    pub fn words(&self) -> usize {
+        self.words
+    }
+
+    /// Islands on the table, in the order they were laid.
+    pub fn islands(&self) -> &[CardId] {
+        &self.islands
+    }
+
+    /// The key of a whole state.
+    pub fn key(&self, ships: &Ships) -> Key {
+        let mut key = [0; KEY_WORDS];
+        for &c in &self.islands {
+            for b in c.beaches() {
+                self.set_beach(&mut key, c, b, ships.beach(c, b));
+            }
+        }
+        key
+    }
+
+    /// Rewrites the code of one beach in `key`.
+    #[inline]
+    pub fn set_beach(&self, key: &mut Key, tile: CardId, beach: Beach, ships: &BeachShips) {
+        let at = usize::from(self.offset[tile.index()][beach.index()]);
+        let width = beach_width(tile, beach, self.players);
+        let mask = ((1u64 << width) - 1) << (at % 64);
+        let word = &mut key[at / 64];
+        *word = (*word & !mask) | (beach_code(ships, self.players) << (at % 64));
+    }
+}
+
+/// Bits of beach `b`'s code: its places plus one separator between seats.
+#[inline]
+fn beach_width(tile: CardId, b: Beach, players: usize) -> usize {
+    usize::from(tile.beach_spec(b).places) + players - 1
+}
+
+/// A beach's ships as a code of [`beach_width`] bits ("stars and bars"):
+/// each seat's ships as 1-bits, seats in order, a 0-bit between two seats.
+/// Different contents give different codes.
+#[inline]
+fn beach_code(ships: &BeachShips, players: usize) -> u64 {
+    let mut code = 0u64;
+    for &n in &ships.by_seat()[..players.min(MAX_SEATS)] {
+        code = (code << (n + 1)) | ((1 << n) - 1);
+    }
+    code
+}
+
+/// What is known of a state: proven resolvable, proven not, or (during a
+/// search) its place in the search's order while it is still open.
+pub const ALIVE: u32 = u32::MAX;
+pub const DEAD: u32 = u32::MAX - 1;
+
+/// The states met so far, each with its mark ([`ALIVE`], [`DEAD`] or a
+/// search order): an exact hash set of keys by open addressing over flat
+/// arrays, so that a state costs its key's words and a few bytes, and no
+/// allocation of its own.
+#[derive(Clone, Debug, Default)]
+pub struct StateTable {
+    words: usize,
+    /// The keys, `words` words each, by state number.
+    keys: Vec<u64>,
+    marks: Vec<u32>,
+    /// Hash slots: 0 is empty, else a state number plus one.
+    slots: Vec<u32>,
+}
+
+impl StateTable {
+    /// Forgets every state; keys will have `words` words.
+    pub fn clear(&mut self, words: usize) {
+        self.words = words;
+        self.keys.clear();
+        self.marks.clear();
+        self.slots.clear();
+        self.slots.resize(64, 0);
+    }
+
+    pub fn len(&self) -> usize {
+        self.marks.len()
+    }
+
+    /// The number of the state with `key`, and whether it was new (then
+    /// it is added, marked `mark`).
+    pub fn find_or_add(&mut self, key: &Key, mark: u32) -> (u32, bool) {
+        let key = &key[..self.words];
+        let mask = self.slots.len() - 1;
+        let mut i = hash(key) as usize & mask;
+        loop {
+            match self.slots[i] {
+                0 => break,
+                s => {
+                    let id = s - 1;
+                    if self.key_of(id) == key {
+                        return (id, false);
+                    }
+                }
+            }
+            i = (i + 1) & mask;
+        }
+        let id = self.marks.len() as u32;
+        self.keys.extend_from_slice(key);
+        self.marks.push(mark);
+        self.slots[i] = id + 1;
+        if 2 * self.marks.len() > self.slots.len() {
+            self.grow();
+        }
+        (id, true)
+    }
+
+    #[inline]
+    pub fn mark(&self, id: u32) -> u32 {
+        self.marks[id as usize]
+    }
+
+    #[inline]
+    pub fn set_mark(&mut self, id: u32, mark: u32) {
+        self.marks[id as usize] = mark;
+    }
+
+    fn key_of(&self, id: u32) -> &[u64] {
+        let at = id as usize * self.words;
+        &self.keys[at..at + self.words]
+    }
+
+    /// Twice the slots, every state hashed again.
+    fn grow(&mut self) {
+        let size = 2 * self.slots.len();
+        self.slots.clear();
+        self.slots.resize(size, 0);
+        for id in 0..self.marks.len() as u32 {
+            let mut i = hash(self.key_of(id)) as usize & (size - 1);
+            while self.slots[i] != 0 {
+                i = (i + 1) & (size - 1);
+            }
+            self.slots[i] = id + 1;
+        }
+    }
+}
+
+/// A 64-bit hash of a key's words (multiply-rotate, as FxHash).
+#[inline]
+fn hash(key: &[u64]) -> u64 {
+    let mut h = 0x2545_f491_4f6c_dd1du64;
+    for &w in key {
+        h = (h.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    h ^ (h >> 32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::seat::Seat;
+
+    #[test]
+    fn beach_codes_differ_for_different_contents() {
+        let mut seen = std::collections::HashSet::new();
+        // Every content of a five-place beach with six seats.
+        let mut count = 0;
+        for code in 0..6u32.pow(6) {
+            let mut by_seat = [0u8; MAX_SEATS];
+            let mut n = code;
+            for s in &mut by_seat {
+                *s = (n % 6) as u8;
+                n /= 6;
+            }
+            if by_seat.iter().map(|&k| k as u32).sum::<u32>() > 5 {
+                continue;
+            }
+            let mut ships = Ships::default();
+            let (rapa_nui, beach) = (CardId::from_key("rapa-nui").unwrap(), Beach::new(0));
+            for (s, &k) in by_seat.iter().enumerate() {
+                for _ in 0..k {
+                    ships.add(rapa_nui, beach, Seat::new(s as u8));
+                }
+            }
+            let c = beach_code(ships.beach(rapa_nui, beach), 6);
+            assert!(c < 1 << 10, "within places + players - 1 bits");
+            assert!(seen.insert(c), "{by_seat:?}");
+            count += 1;
+        }
+        assert_eq!(count, 462, "C(11, 6) contents");
+    }
+
+    #[test]
+    fn the_table_finds_what_it_holds_and_grows() {
+        let mut t = StateTable::default();
+        t.clear(2);
+        for i in 0..1000u64 {
+            let mut k = [0; KEY_WORDS];
+            k[0] = i;
+            k[1] = i * 7;
+            assert_eq!(t.find_or_add(&k, DEAD), (i as u32, true));
+        }
+        for i in 0..1000u64 {
+            let mut k = [0; KEY_WORDS];
+            k[0] = i;
+            k[1] = i * 7;
+            assert_eq!(t.find_or_add(&k, ALIVE), (i as u32, false));
+            assert_eq!(t.mark(i as u32), DEAD);
+        }
+        assert_eq!(t.len(), 1000);
+    }
+}
