@@ -150,6 +150,11 @@ impl Ships {
     pub fn total_on(&self, tile: CardId) -> u8 {
         self.island(tile).iter().map(|b| b.count).sum()
     }
+    /// The same ships as `other` on every island but `tile`?
+    pub fn same_except(&self, other: &Ships, tile: CardId) -> bool {
+        let (i, a, b) = (tile.index(), &self.beaches, &other.beaches);
+        a[..i] == b[..i] && a[i + 1..] == b[i + 1..]
+    }
     /// One ship of `seat` onto a beach with a free place.
     #[inline]
     pub fn add(&mut self, tile: CardId, beach: Beach, seat: Seat) {
@@ -227,15 +232,6 @@ impl Route {
     }
 }
 
-/// What the R25 search depends on besides the ships: where every card lies
-/// and which islands are king islands. Compared to know whether what was
-/// proven about chain states still holds.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Layout {
-    pos: [Option<(Hex, u8)>; CARD_COUNT],
-    kings: u32,
-}
-
 /// Where the group of a voyage ends when no card may be revealed (R25 search).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Trace {
@@ -263,6 +259,9 @@ pub struct Board {
     /// Cards laid so far, Tonga and removed islands included (R60).
     laid_islands: u8,
     laid_water: u8,
+    /// Changes of the layout so far: cards laid, islands removed, king
+    /// islands founded.
+    layout_changes: u32,
 }
 
 impl Board {
@@ -278,6 +277,7 @@ impl Board {
             water_ships: [[0; MAX_SEATS]; CARD_COUNT],
             laid_islands: 0,
             laid_water: 0,
+            layout_changes: 0,
         };
         b.lay(CardId::TONGA, Hex::ORIGIN, 0);
         b
@@ -360,6 +360,15 @@ impl Board {
     /// Water cards laid so far (R60).
     pub fn laid_water(&self) -> u8 {
         self.laid_water
+    }
+
+    /// How many times the layout (where the cards lie, which islands are
+    /// king islands) has changed: a card laid, an island removed, a king
+    /// island founded. Each change only adds to the table's history, so two
+    /// layouts of one board never share this number (what the R25 search
+    /// has proven holds while it stays the same).
+    pub fn layout_changes(&self) -> u32 {
+        self.layout_changes
     }
 
     #[inline]
@@ -473,20 +482,6 @@ impl Board {
         unreachable!("a voyage through water always ends")
     }
 
-    /// Where the cards lie and which islands are king islands (R25 search).
-    pub fn layout(&self) -> Layout {
-        let mut kings = 0;
-        for (i, k) in self.king.iter().enumerate() {
-            if k.is_some() {
-                kings |= 1 << i;
-            }
-        }
-        Layout {
-            pos: self.pos,
-            kings,
-        }
-    }
-
     // ----- changing ---------------------------------------------------------
 
     /// Lays card `c` on the empty hex `h` (R21, R40).
@@ -497,6 +492,7 @@ impl Board {
         self.grid[i] = c.0;
         self.pos[c.index()] = Some((h, rotation));
         self.order.push(c);
+        self.layout_changes += 1;
         if c.is_island() {
             self.laid_islands += 1;
         } else {
@@ -515,6 +511,7 @@ impl Board {
         self.pos[c.index()] = None;
         self.order.retain(|&x| x != c);
         self.removed.push(c);
+        self.layout_changes += 1;
         back
     }
 
@@ -559,6 +556,7 @@ impl Board {
     pub(crate) fn crown(&mut self, tile: CardId, seat: Seat) -> [u8; MAX_SEATS] {
         debug_assert!(tile.is_island() && tile != CardId::TONGA && !self.is_king(tile));
         self.king[tile.index()] = Some(seat);
+        self.layout_changes += 1;
         self.ships.clear_tile(tile)
     }
 
@@ -575,6 +573,7 @@ impl Board {
     pub(crate) fn set_king(&mut self, tile: CardId, seat: Seat) {
         debug_assert!(tile.is_island() && self.on_table(tile));
         self.king[tile.index()] = Some(seat);
+        self.layout_changes += 1;
     }
 
     /// R60: the group stays on water card `card`, the last one laid.

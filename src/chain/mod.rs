@@ -20,7 +20,7 @@ mod outcomes;
 mod search;
 mod states;
 
-pub use search::ChainSearch;
+pub(crate) use search::ChainSearch;
 
 /// A landing in progress (R23).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

@@ -22,6 +22,7 @@
 use super::Landing;
 use crate::board::{Ships, MAX_SEATS};
 use crate::cards::MAX_BEACHES;
+use std::ops::ControlFlow;
 
 /// One end of a landing: the ships each beach of the island receives, by
 /// beach and seat.
@@ -29,8 +30,20 @@ pub type Outcome = [[u8; MAX_SEATS]; MAX_BEACHES];
 
 /// Every end of the landing `l` on `ships`, each once, appended to `out`.
 pub fn landing_outcomes(ships: &Ships, l: &Landing, out: &mut Vec<Outcome>) {
+    let _ = each_outcome(ships, l, |x| {
+        out.push(*x);
+        ControlFlow::<()>::Continue(())
+    });
+}
+
+/// Calls `f` with every end of the landing `l` on `ships`, each once, until
+/// it breaks.
+pub fn each_outcome<B>(
+    ships: &Ships,
+    l: &Landing,
+    f: impl FnMut(&Outcome) -> ControlFlow<B>,
+) -> ControlFlow<B> {
     let tile = l.tile;
-    let beaches = tile.beach_count();
     let mut room = [0u8; MAX_BEACHES];
     for b in tile.beaches() {
         room[b.index()] = ships.free_places(tile, b);
@@ -45,67 +58,82 @@ pub fn landing_outcomes(ships: &Ships, l: &Landing, out: &mut Vec<Outcome>) {
         }
     }
     let mut p = Placer {
+        seats: [0; MAX_SEATS],
+        seat_count: 0,
+        beaches: [0; MAX_BEACHES],
+        beach_count: 0,
         room,
-        beaches,
         group: l.group,
         // Owed beaches that must still receive a ship.
         need: if landing >= owed { l.owed } else { 0 },
-        out,
+        f,
         x: [[0; MAX_SEATS]; MAX_BEACHES],
-        received: [0; MAX_BEACHES],
     };
-    p.place(0, 0, landing);
+    for (s, &n) in l.group.iter().enumerate() {
+        if n > 0 {
+            p.seats[p.seat_count] = s as u8;
+            p.seat_count += 1;
+        }
+    }
+    for b in tile.beaches() {
+        if room[b.index()] > 0 {
+            p.beaches[p.beach_count] = b.index() as u8;
+            p.beach_count += 1;
+        }
+    }
+    p.place(0, 0, landing, l.remaining() as u8)
 }
 
-/// Enumerates placements cell by cell (seat, then beach): how many of a
-/// seat's ships go to a beach. The recursion is at most one level per cell
-/// (6 seats by 6 beaches).
-struct Placer<'a> {
+/// Enumerates placements cell by cell, over the seats with ships to land
+/// and the beaches with room: how many of a seat's ships go to a beach. The
+/// recursion is at most one level per cell (6 seats by 6 beaches).
+struct Placer<F> {
+    seats: [u8; MAX_SEATS],
+    seat_count: usize,
+    beaches: [u8; MAX_BEACHES],
+    beach_count: usize,
     room: [u8; MAX_BEACHES],
-    beaches: usize,
     /// Ships of each seat not yet placed (those left at the end go home).
     group: [u8; MAX_SEATS],
     need: u8,
-    out: &'a mut Vec<Outcome>,
+    f: F,
     x: Outcome,
-    received: [u8; MAX_BEACHES],
 }
 
-impl Placer<'_> {
-    /// Places `left` more ships, from the cell (seat, beach) on.
-    fn place(&mut self, seat: usize, beach: usize, left: u8) {
+impl<B, F: FnMut(&Outcome) -> ControlFlow<B>> Placer<F> {
+    /// Places `left` more ships from the cell (`seat`, `beach`) on (indexes
+    /// into the lists); `ships` of this seat and the later ones are unplaced.
+    fn place(&mut self, seat: usize, beach: usize, left: u8, ships: u8) -> ControlFlow<B> {
         if left == 0 {
-            let served = (0..self.beaches)
-                .filter(|&b| self.received[b] > 0)
+            let served = (0..MAX_BEACHES)
+                .filter(|&b| self.x[b].iter().any(|&n| n > 0))
                 .fold(0u8, |m, b| m | 1 << b);
             if self.need & !served == 0 {
-                self.out.push(self.x);
+                return (self.f)(&self.x);
             }
-            return;
+            return ControlFlow::Continue(());
         }
-        if seat == MAX_SEATS {
-            return;
+        if ships < left || seat == self.seat_count {
+            return ControlFlow::Continue(());
         }
-        if beach == self.beaches {
-            return self.place(seat + 1, 0, left);
+        let s = usize::from(self.seats[seat]);
+        if beach == self.beach_count {
+            // The seat's ships not placed go home.
+            return self.place(seat + 1, 0, left, ships - self.group[s]);
         }
-        // Not enough ships left in this and the later seats: nothing to find.
-        let later: u8 = self.group[seat..].iter().sum();
-        if later < left {
-            return;
-        }
-        let most = self.group[seat].min(self.room[beach]).min(left);
+        let b = usize::from(self.beaches[beach]);
+        let most = self.group[s].min(self.room[b]).min(left);
         for n in 0..=most {
-            self.x[beach][seat] = n;
-            self.group[seat] -= n;
-            self.room[beach] -= n;
-            self.received[beach] += n;
-            self.place(seat, beach + 1, left - n);
-            self.group[seat] += n;
-            self.room[beach] += n;
-            self.received[beach] -= n;
+            self.x[b][s] = n;
+            self.group[s] -= n;
+            self.room[b] -= n;
+            let flow = self.place(seat, beach + 1, left - n, ships - n);
+            self.group[s] += n;
+            self.room[b] += n;
+            self.x[b][s] = 0;
+            flow?;
         }
-        self.x[beach][seat] = 0;
+        ControlFlow::Continue(())
     }
 }
 
@@ -160,12 +188,12 @@ mod tests {
             for b in tile.beaches() {
                 let fill = next(u64::from(tile.beach_spec(b).places) + 1);
                 for _ in 0..fill {
-                    ships.add(tile, b, Seat::new(next(4) as u8));
+                    ships.add(tile, b, Seat::new(next(6) as u8));
                 }
             }
             let mut group = [0u8; MAX_SEATS];
             for _ in 0..1 + next(5) {
-                group[next(4) as usize] += 1;
+                group[next(6) as usize] += 1;
             }
             let mut l = Landing::start(&ships, tile, group, false);
             // Sometimes start part-way through: a few moves already made.

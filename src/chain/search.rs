@@ -23,13 +23,15 @@
 //! decisions of a landing and a chain, and later turns, until a card is laid
 //! or an island leaves the table.
 
-use super::outcomes::{landing_outcomes, Outcome};
+use super::outcomes::{each_outcome, landing_outcomes, Outcome};
 use super::states::{Key, KeyLayout, StateTable, ALIVE, DEAD};
 use super::Landing;
-use crate::board::{Board, Layout, Route, Ships, Trace, MAX_SEATS};
-use crate::cards::{Beach, CardId, ISLAND_COUNT};
+use super::LandMove;
+use crate::board::{Board, Route, Ships, Trace, MAX_SEATS};
+use crate::cards::{Beach, CardId, ISLAND_COUNT, MAX_BEACHES};
 use crate::hex::Edge;
 use crate::seat::Seat;
+use std::ops::ControlFlow;
 
 /// States kept from earlier questions before a new question starts afresh
 /// (memory, not correctness: a question itself is never cut short). The
@@ -79,17 +81,17 @@ enum Known {
 }
 
 /// The R25 search and everything it has proven about the chain states of
-/// one table layout. A game keeps one; a copy of it starts with nothing
-/// proven (it is a cache, and can be large).
+/// one table layout. A game keeps one for its board; a copy of it starts
+/// with nothing proven (it is a cache, and can be large).
 #[derive(Debug, Default)]
 pub struct ChainSearch {
     players: usize,
-    /// The layout what is proven belongs to; `None` before the first question.
-    layout: Option<Layout>,
+    /// The layout what is proven belongs to ([`Board::layout_changes`]);
+    /// `None` before the first question.
+    layout: Option<u32>,
     keys: KeyLayout,
     states: StateTable,
-    /// Where each jetty's voyage goes on this layout, by island and edge.
-    routes: [[Option<Route>; 6]; ISLAND_COUNT],
+    routes: Routes,
     /// The state being explored, and its key.
     ships: Ships,
     key: Key,
@@ -102,8 +104,8 @@ pub struct ChainSearch {
     /// Open states not yet proven (Tarjan's stack), in the order entered.
     open: Vec<u32>,
     order: u32,
-    /// The ends of a landing a question starts from.
-    first_ends: Vec<Outcome>,
+    /// The ends of the landing the last landing question was about.
+    landing: LandingEnds,
     /// The most states one question has added (for measurements).
     largest: usize,
 }
@@ -137,8 +139,10 @@ impl ChainSearch {
     /// resolvable? (With no beach full the chain is over: yes.)
     pub fn resolvable(&mut self, board: &Board, ships: &Ships) -> bool {
         self.prepare(board);
-        self.ships.clone_from(ships);
-        self.key = self.keys.key(&self.ships);
+        if leads_out(&mut self.routes, board, self.keys.islands(), ships) {
+            return true;
+        }
+        self.load(board, ships);
         self.answer(board)
     }
 
@@ -152,18 +156,65 @@ impl ChainSearch {
         if Self::fixed_escape(board, ships, l.tile) || Self::calm_completion(board, ships, l) {
             return true;
         }
-        self.prepare(board);
-        let mut ends = std::mem::take(&mut self.first_ends);
-        ends.clear();
-        landing_outcomes(ships, l, &mut ends);
-        let found = ends.iter().any(|x| {
-            self.ships.clone_from(ships);
-            self.key = self.keys.key(&self.ships);
+        // Each end in turn, until one leaves a resolvable chain.
+        self.load(board, ships);
+        each_outcome(ships, l, |x| {
             self.land(l.tile, x);
-            self.answer(board)
-        });
-        self.first_ends = ends;
-        found
+            let yes = self.answer(board);
+            self.unland(l.tile, x);
+            if yes {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .is_break()
+    }
+
+    /// The landing moves of `moves` after which the chain stays resolvable
+    /// (R25; `landing_resolvable` is known to be false without a search:
+    /// no fixed escape). A move keeps it so when one of the landing's ends
+    /// that remain possible after it does: after a ship of a seat lands on
+    /// a beach, the ends where that beach receives one more of that seat's
+    /// ships (`outcomes.rs`: the owed beaches are served first either way);
+    /// after a ship of a seat goes home, the ends where one more of its
+    /// ships does. The ends are listed once per landing and what is known
+    /// of them is kept for its later decisions.
+    pub fn resolving_moves(
+        &mut self,
+        board: &Board,
+        ships: &Ships,
+        l: &Landing,
+        moves: &[LandMove],
+        out: &mut Vec<LandMove>,
+    ) {
+        let others_full = board.any_full_except(ships, l.tile);
+        let beaches = l.tile.beach_count();
+        let mut done = None;
+        for &m in moves {
+            // First the cheap proof: after the move the landing can still
+            // end with no beach full.
+            let mut free = free_places(ships, l.tile);
+            let mut owed = l.owed;
+            if let LandMove::Land { beach, .. } = m {
+                free[beach.index()] -= 1;
+                owed &= !beach.bit();
+            }
+            if !others_full && calm(&free[..beaches], owed, l.remaining() - 1) {
+                out.push(m);
+                continue;
+            }
+            let mut after = match done {
+                Some(d) => d,
+                None => *done.insert(self.load_landing(board, ships, l)),
+            };
+            after.play(m);
+            let keeps = (0..self.landing.ends.len())
+                .any(|i| self.landing.possible(i, &after) && self.end_resolves(board, i));
+            if keeps {
+                out.push(m);
+            }
+        }
     }
 
     /// Would emigrating from (`tile`, `beach`) through `jetty` keep the chain
@@ -223,47 +274,70 @@ impl ChainSearch {
                 .all(|b| Self::always_escapes(board, l.tile, b))
     }
 
-    /// Can the landing end with no beach on the table full? Every beach keeps
-    /// one place free: owed beaches first (one ship each, R23), then the rest.
+    /// Can the landing end with no beach on the table full?
     fn calm_completion(board: &Board, ships: &Ships, l: &Landing) -> bool {
-        let r = l.remaining();
-        if r > ships.free_on(l.tile) || board.any_full_except(ships, l.tile) {
-            return false;
-        }
-        let mut spare = 0u32;
-        let mut owed_beaches = 0u32;
-        let mut owed_with_spare = 0u32;
-        for b in l.tile.beaches() {
-            let free = ships.free_places(l.tile, b) as u32;
-            if free == 0 {
-                return false; // already full
-            }
-            spare += free - 1;
-            if l.is_owed(b) {
-                owed_beaches += 1;
-                owed_with_spare += u32::from(free >= 2);
-            }
-        }
-        spare >= r && owed_with_spare >= r.min(owed_beaches)
+        !board.any_full_except(ships, l.tile)
+            && calm(&free_places(ships, l.tile)[..l.tile.beach_count()], l.owed, l.remaining())
     }
 
     // ----- the search -------------------------------------------------------
 
-    /// Forgets what was proven if the table is no longer the layout it was
-    /// proven on (or if it has grown large).
+    /// Makes `ships` the working state, after forgetting what was proven if
+    /// the table is no longer the layout it was proven on (or if it has
+    /// grown large).
+    fn load(&mut self, board: &Board, ships: &Ships) {
+        self.prepare(board);
+        self.ships.clone_from(ships);
+        self.key = self.keys.key(&self.ships);
+    }
+
+    /// Makes the start of the landing `l` the working state, with its ends
+    /// listed: the landing as it was when its ends were last listed, if `l`
+    /// is that landing further on (then what is known of them holds), else
+    /// `l` as it is. Returns what the landing has done since that start.
+    fn load_landing(&mut self, board: &Board, ships: &Ships, l: &Landing) -> Done {
+        self.prepare(board);
+        let done = match self.landing.done_since(self.layout, ships, l) {
+            Some(done) => done,
+            None => {
+                self.landing.list(self.layout, ships, l);
+                Done::default()
+            }
+        };
+        let start = std::mem::take(&mut self.landing.ships);
+        self.load(board, &start);
+        self.landing.ships = start;
+        done
+    }
+
+    /// Does the `i`th end of the loaded landing leave a resolvable chain?
+    /// (Asked once; the working state is left as loaded.)
+    fn end_resolves(&mut self, board: &Board, i: usize) -> bool {
+        if self.landing.known[i] == 0 {
+            let tile = self.landing.start.expect("a landing listed").tile;
+            let x = self.landing.ends[i];
+            self.land(tile, &x);
+            let yes = self.answer(board);
+            self.unland(tile, &x);
+            self.landing.known[i] = if yes { ALIVE } else { DEAD };
+        }
+        self.landing.known[i] == ALIVE
+    }
+
     fn prepare(&mut self, board: &Board) {
-        let layout = board.layout();
+        let layout = board.layout_changes();
         if self.layout != Some(layout) {
             self.layout = Some(layout);
             self.keys.reset(board, self.players);
-            self.routes = [[None; 6]; ISLAND_COUNT];
+            self.routes = Routes::default();
         } else if self.states.len() <= KEEP_STATES {
             return;
         }
         self.states.clear(self.keys.words());
     }
 
-    /// The answer for the working state (a question's start).
+    /// The answer for the working state (a question's start), which it
+    /// leaves as it was.
     fn answer(&mut self, board: &Board) -> bool {
         let before = self.states.len();
         self.order = 0;
@@ -275,14 +349,6 @@ impl ChainSearch {
         };
         self.largest = self.largest.max(self.states.len() - before);
         answer
-    }
-
-    /// The voyage of a group with `colours` colours from (`tile`, `jetty`).
-    fn trace(&mut self, board: &Board, tile: CardId, jetty: Edge, colours: u8) -> Trace {
-        let route = &mut self.routes[tile.index()][usize::from(jetty.get())];
-        route
-            .get_or_insert_with(|| board.route(tile, jetty))
-            .trace(colours)
     }
 
     /// What is known of the working state; a new one is added, open.
@@ -301,26 +367,9 @@ impl ChainSearch {
         }
     }
 
-    /// Does the working state lead out at once: no beach is full, or a full
-    /// beach has a voyage that reveals a card or fails?
+    /// Does the working state lead out at once?
     fn way_out(&mut self, board: &Board) -> bool {
-        let mut full = false;
-        for i in 0..self.keys.islands().len() {
-            let c = self.keys.islands()[i];
-            for b in c.beaches() {
-                if !self.ships.is_full(c, b) {
-                    continue;
-                }
-                full = true;
-                let cols = self.ships.beach(c, b).colours();
-                for j in c.beach_spec(b).jetty_edges() {
-                    if self.trace(board, c, j, cols) == Trace::Escape {
-                        return true;
-                    }
-                }
-            }
-        }
-        !full
+        leads_out(&mut self.routes, board, self.keys.islands(), &self.ships)
     }
 
     /// Searches from the new state `start` until a way out is found (true)
@@ -342,9 +391,10 @@ impl ChainSearch {
                             self.states.set_mark(state, ALIVE);
                         }
                         self.open.clear();
-                        self.frames.clear();
-                        self.sails.clear();
-                        self.ends.clear();
+                        self.unland(dest, &x);
+                        while !self.frames.is_empty() {
+                            self.back_out();
+                        }
                         return true;
                     }
                     Known::Dead => self.unland(dest, &x),
@@ -395,7 +445,7 @@ impl ChainSearch {
                 let cols = self.ships.beach(tile, beach).colours();
                 for j in tile.beach_spec(beach).jetty_edges() {
                     // No voyage escapes here (else this state led out).
-                    if let Trace::Land(dest) = self.trace(board, tile, j, cols) {
+                    if let Trace::Land(dest) = self.routes.trace(board, tile, j, cols) {
                         let s = Sail { tile, beach, dest };
                         // Two jetties to the same island are one move.
                         let known = &self.sails[sails_start as usize..];
@@ -429,7 +479,7 @@ impl ChainSearch {
     /// If no state open before it is reachable from it, it closes a
     /// component that cannot lead out: all its states are dead.
     fn leave(&mut self) {
-        let f = self.frames.pop().expect("a frame");
+        let f = *self.frames.last().expect("a frame");
         if f.low == f.order {
             while let Some(state) = self.open.pop() {
                 self.states.set_mark(state, DEAD);
@@ -438,6 +488,16 @@ impl ChainSearch {
                 }
             }
         }
+        self.back_out();
+        if let Some(parent) = self.frames.last_mut() {
+            parent.low = parent.low.min(f.low);
+        }
+    }
+
+    /// Closes the innermost frame and takes back its changes to the working
+    /// state: the emigration under way, and the landing end that led to it.
+    fn back_out(&mut self) {
+        let f = self.frames.pop().expect("a frame");
         if let Some((s, group)) = f.sailing {
             self.ships.put_back(s.tile, s.beach, group);
             self.rekey(s.tile, s.beach);
@@ -447,9 +507,6 @@ impl ChainSearch {
         if let Some((dest, i)) = f.came_by {
             let x = self.ends[i as usize];
             self.unland(dest, &x);
-        }
-        if let Some(parent) = self.frames.last_mut() {
-            parent.low = parent.low.min(f.low);
         }
     }
 
@@ -485,4 +542,186 @@ impl ChainSearch {
         self.keys
             .set_beach(&mut self.key, tile, beach, self.ships.beach(tile, beach));
     }
+}
+
+/// The ends of one landing, listed at some point of it (its start), with
+/// what is known of each (0 not asked yet, else [`ALIVE`] or [`DEAD`]).
+#[derive(Debug, Default)]
+struct LandingEnds {
+    layout: Option<u32>,
+    /// The landing at its start; `None` before the first.
+    start: Option<Landing>,
+    ships: Ships,
+    ends: Vec<Outcome>,
+    known: Vec<u32>,
+}
+
+/// What a landing has done since its ends were listed: the ships landed, by
+/// beach and seat, and the ships sent home, by seat.
+#[derive(Clone, Copy, Debug, Default)]
+struct Done {
+    landed: Outcome,
+    returned: [u8; MAX_SEATS],
+}
+
+impl Done {
+    fn play(&mut self, m: LandMove) {
+        match m {
+            LandMove::Land { seat, beach } => self.landed[beach.index()][seat.index()] += 1,
+            LandMove::Return { seat } => self.returned[seat.index()] += 1,
+        }
+    }
+}
+
+impl LandingEnds {
+    /// Lists the ends of the landing `l` on `ships`.
+    fn list(&mut self, layout: Option<u32>, ships: &Ships, l: &Landing) {
+        self.layout = layout;
+        self.start = Some(*l);
+        self.ships.clone_from(ships);
+        self.ends.clear();
+        landing_outcomes(ships, l, &mut self.ends);
+        self.known.clear();
+        self.known.resize(self.ends.len(), 0);
+    }
+
+    /// If `l` on `ships` is the listed landing further on (the same layout,
+    /// the same ships elsewhere, a state its landing moves reach from its
+    /// start): what it has done since.
+    fn done_since(&self, layout: Option<u32>, ships: &Ships, l: &Landing) -> Option<Done> {
+        let start = self.start.filter(|s| s.tile == l.tile)?;
+        if self.layout != layout || !ships.same_except(&self.ships, l.tile) {
+            return None;
+        }
+        let mut done = Done::default();
+        let mut served = 0u8;
+        let mut twice = false;
+        for b in l.tile.beaches() {
+            let (now, then) = (ships.beach(l.tile, b), self.ships.beach(l.tile, b));
+            for s in 0..MAX_SEATS {
+                done.landed[b.index()][s] = now.by_seat()[s].checked_sub(then.by_seat()[s])?;
+            }
+            let n = now.count() - then.count();
+            if n > 0 {
+                served |= b.bit();
+            }
+            twice |= n > 1;
+        }
+        let mut returned = 0;
+        for s in 0..MAX_SEATS {
+            let landed: u8 = done.landed.iter().map(|b| b[s]).sum();
+            done.returned[s] = start.group[s]
+                .checked_sub(l.group[s])?
+                .checked_sub(landed)?;
+            returned += u32::from(done.returned[s]);
+        }
+        // R23: returns only while the ships outnumber the free places; the
+        // owed beaches first, one ship each, and those are no longer owed.
+        let surplus = start.remaining().saturating_sub(self.ships.free_on(l.tile));
+        let owed_first = served & !start.owed == 0 && !twice || start.owed & !served == 0;
+        (returned <= surplus && owed_first && l.owed == start.owed & !served).then_some(done)
+    }
+
+    /// Is end `i` still possible once the landing has done `done`? Then it
+    /// lands at least those ships and sends home at least those.
+    fn possible(&self, i: usize, done: &Done) -> bool {
+        let (x, group) = (&self.ends[i], self.start.expect("a landing listed").group);
+        (0..MAX_SEATS).all(|s| {
+            let landed: u8 = x.iter().map(|b| b[s]).sum();
+            group[s] - landed >= done.returned[s]
+                && (0..MAX_BEACHES).all(|b| x[b][s] >= done.landed[b][s])
+        })
+    }
+}
+
+/// Where each jetty's voyage goes on one layout, by island and edge,
+/// traced when first asked.
+#[derive(Debug, Default)]
+struct Routes([[Option<Route>; 6]; ISLAND_COUNT]);
+
+impl Routes {
+    /// The voyage of a group with `colours` colours from (`tile`, `jetty`).
+    fn trace(&mut self, board: &Board, tile: CardId, jetty: Edge, colours: u8) -> Trace {
+        self.0[tile.index()][usize::from(jetty.get())]
+            .get_or_insert_with(|| board.route(tile, jetty))
+            .trace(colours)
+    }
+}
+
+/// Does the chain state `ships` (the player to emigrate) lead out at once?
+/// It does when no beach of `islands` is full, when a full beach has a
+/// voyage that reveals a card or fails, and when the only full beach has a
+/// voyage after which its group can land with every beach keeping a free
+/// place.
+fn leads_out(routes: &mut Routes, board: &Board, islands: &[CardId], ships: &Ships) -> bool {
+    let mut full = None;
+    let mut count = 0;
+    for &c in islands {
+        for b in c.beaches() {
+            if !ships.is_full(c, b) {
+                continue;
+            }
+            full = Some((c, b));
+            count += 1;
+            let cols = ships.beach(c, b).colours();
+            for j in c.beach_spec(b).jetty_edges() {
+                if routes.trace(board, c, j, cols) == Trace::Escape {
+                    return true;
+                }
+            }
+        }
+    }
+    let Some((tile, beach)) = full else {
+        return true;
+    };
+    if count > 1 {
+        return false;
+    }
+    let group = ships.beach(tile, beach);
+    let ships_landing = u32::from(group.count());
+    let cols = group.colours();
+    tile.beach_spec(beach).jetty_edges().any(|j| {
+        let Trace::Land(dest) = routes.trace(board, tile, j, cols) else {
+            return false;
+        };
+        // The beaches of `dest` once the group has sailed; all with room are owed.
+        let mut free = free_places(ships, dest);
+        if dest == tile {
+            free[beach.index()] = tile.beach_spec(beach).places;
+        }
+        let free = &free[..dest.beach_count()];
+        let owed = (0..free.len()).filter(|&b| free[b] > 0).fold(0, |m, b| m | 1 << b);
+        calm(free, owed, ships_landing)
+    })
+}
+
+/// Free places of each beach of `tile`.
+fn free_places(ships: &Ships, tile: CardId) -> [u8; MAX_BEACHES] {
+    let mut free = [0; MAX_BEACHES];
+    for b in tile.beaches() {
+        free[b.index()] = ships.free_places(tile, b);
+    }
+    free
+}
+
+/// Can `r` more ships land on an island whose beaches have `free` places
+/// (the `owed` ones still to be served, R23) with every beach keeping a free
+/// place? Each keeps one: the owed beaches first (one ship each), then the
+/// rest.
+fn calm(free: &[u8], owed: u8, r: u32) -> bool {
+    let mut spare = 0u32;
+    let mut owed_beaches = 0u32;
+    let mut owed_with_spare = 0u32;
+    for (b, &f) in free.iter().enumerate() {
+        let owed = owed & 1 << b != 0;
+        if f == 0 {
+            return false; // already full
+        }
+        spare += u32::from(f) - 1;
+        if owed {
+            owed_beaches += 1;
+            owed_with_spare += u32::from(f >= 2);
+        }
+    }
+    spare >= r && owed_with_spare >= r.min(owed_beaches)
 }

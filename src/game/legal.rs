@@ -5,7 +5,7 @@
 use super::{checks, Game, Phase};
 use crate::action::{Action, BeachRef};
 use crate::cards::CardId;
-use crate::chain::{landing_moves, play_land_move, ChainSearch, LandMove, Landing};
+use crate::chain::{landing_moves, ChainSearch, LandMove, Landing};
 use crate::hex::Hex;
 use crate::seat::Seat;
 
@@ -102,17 +102,9 @@ impl Game {
         {
             return raw;
         }
+        let mut ok = Vec::new();
         let mut search = self.chain.borrow_mut();
-        let ok: Vec<LandMove> = raw
-            .iter()
-            .copied()
-            .filter(|&m| {
-                let mut after = ships.clone();
-                let mut nl = *l;
-                play_land_move(&mut after, &mut nl, m);
-                search.landing_resolvable(board, &after, &nl)
-            })
-            .collect();
+        search.resolving_moves(board, ships, l, &raw, &mut ok);
         if ok.is_empty() {
             // The chain is lost whatever happens (R25 removal follows when
             // the landing ends): every move stays legal.
