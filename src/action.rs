@@ -4,11 +4,105 @@
 //! field, wrong JSON type, negative number, unknown card id); whether a well
 //! formed action is allowed now is the game's business (`illegal_action`).
 
-use crate::cards::CardId;
+use crate::cards::{CardId, MAX_BEACHES};
 use crate::error::{args, truncate, Args, Error, ECHO_CHARS};
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 use serde_json::{Map, Value};
+
+/// The beach numbers an `expand` or `place_new` names, in the order given.
+/// A legal action names at most six ([`MAX_BEACHES`]), kept inline, so that
+/// listing, copying and logging actions allocates nothing; a longer list
+/// (the parser takes up to 64; the rules refuse it) is kept on the heap.
+/// Reads as a slice.
+#[derive(Clone)]
+pub struct Beaches(BeachList);
+
+#[derive(Clone)]
+enum BeachList {
+    Inline { len: u8, items: [u32; MAX_BEACHES] },
+    Heap(Vec<u32>),
+}
+
+impl Beaches {
+    pub fn from_slice(items: &[u32]) -> Beaches {
+        if items.len() <= MAX_BEACHES {
+            let mut inline = [0; MAX_BEACHES];
+            inline[..items.len()].copy_from_slice(items);
+            Beaches(BeachList::Inline {
+                len: items.len() as u8,
+                items: inline,
+            })
+        } else {
+            Beaches(BeachList::Heap(items.to_vec()))
+        }
+    }
+}
+
+impl std::ops::Deref for Beaches {
+    type Target = [u32];
+    fn deref(&self) -> &[u32] {
+        match &self.0 {
+            BeachList::Inline { len, items } => &items[..usize::from(*len)],
+            BeachList::Heap(v) => v,
+        }
+    }
+}
+
+impl std::ops::DerefMut for Beaches {
+    fn deref_mut(&mut self) -> &mut [u32] {
+        match &mut self.0 {
+            BeachList::Inline { len, items } => &mut items[..usize::from(*len)],
+            BeachList::Heap(v) => v,
+        }
+    }
+}
+
+impl<'a> IntoIterator for &'a Beaches {
+    type Item = &'a u32;
+    type IntoIter = std::slice::Iter<'a, u32>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl<const N: usize> From<[u32; N]> for Beaches {
+    fn from(items: [u32; N]) -> Beaches {
+        Beaches::from_slice(&items)
+    }
+}
+
+impl From<Vec<u32>> for Beaches {
+    fn from(items: Vec<u32>) -> Beaches {
+        Beaches::from_slice(&items)
+    }
+}
+
+impl PartialEq for Beaches {
+    fn eq(&self, other: &Beaches) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for Beaches {}
+
+impl std::hash::Hash for Beaches {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        (**self).hash(h)
+    }
+}
+
+impl std::fmt::Debug for Beaches {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        (**self).fmt(f)
+    }
+}
+
+impl Serialize for Beaches {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        (**self).serialize(s)
+    }
+}
 
 /// A beach of a tile, named for R51 (`take`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -26,7 +120,7 @@ pub enum Action {
     },
     Expand {
         tile: CardId,
-        beaches: Vec<u32>,
+        beaches: Beaches,
         take: Option<BeachRef>,
     },
     FoundKingdom {
@@ -35,7 +129,7 @@ pub enum Action {
     Resettle,
     PlaceNew {
         tile: CardId,
-        beaches: Vec<u32>,
+        beaches: Beaches,
     },
     Emigrate {
         tile: CardId,
@@ -252,7 +346,7 @@ impl Fields<'_> {
         self.index_value(name, v)
     }
 
-    fn index_list(&self, name: &str) -> Result<Vec<u32>, Error> {
+    fn index_list(&self, name: &str) -> Result<Beaches, Error> {
         match self.get(name)? {
             Value::Array(items) => {
                 if items.len() > 64 {
@@ -262,7 +356,9 @@ impl Fields<'_> {
                         a
                     }));
                 }
-                items.iter().map(|v| self.index_value(name, v)).collect()
+                let list: Result<Vec<u32>, Error> =
+                    items.iter().map(|v| self.index_value(name, v)).collect();
+                list.map(Beaches::from)
             }
             other => Err(Error::malformed(
                 "malformed.not_beach_list",

@@ -207,6 +207,20 @@ impl Ships {
     }
 }
 
+/// The empty hexes next to the cards (at most six around each of the 32),
+/// as a slice; kept on the stack.
+pub struct Frontier {
+    hexes: [Hex; 6 * CARD_COUNT],
+    len: usize,
+}
+
+impl std::ops::Deref for Frontier {
+    type Target = [Hex];
+    fn deref(&self) -> &[Hex] {
+        &self.hexes[..self.len]
+    }
+}
+
 /// Where a voyage from a jetty goes over the cards on the table, whatever
 /// the group (R25 search): the island it reaches, if no card would be
 /// revealed first, and the highest danger on the way.
@@ -394,16 +408,15 @@ impl Board {
     }
 
     /// Full beaches on the table, in laid order then beach order.
-    pub fn full_beaches_in(&self, ships: &Ships) -> Vec<(CardId, Beach)> {
-        let mut v = Vec::new();
-        for c in self.islands() {
-            for b in c.beaches() {
-                if ships.is_full(c, b) {
-                    v.push((c, b));
-                }
-            }
-        }
-        v
+    pub fn full_beaches<'a>(
+        &'a self,
+        ships: &'a Ships,
+    ) -> impl Iterator<Item = (CardId, Beach)> + 'a {
+        self.islands().flat_map(move |c| {
+            c.beaches()
+                .filter(move |&b| ships.is_full(c, b))
+                .map(move |b| (c, b))
+        })
     }
 
     /// Is a beach full anywhere but on `except`?
@@ -426,19 +439,32 @@ impl Board {
     }
 
     /// Empty hexes next to at least one card (R40 placement), sorted by (q, r).
-    pub fn frontier(&self) -> Vec<Hex> {
-        let mut v: Vec<Hex> = Vec::new();
+    pub fn frontier(&self) -> Frontier {
+        let mut f = Frontier {
+            hexes: [Hex::ORIGIN; 6 * CARD_COUNT],
+            len: 0,
+        };
         for &c in &self.order {
             let h = self.hex_of(c);
             for d in 0..6 {
                 let n = h.neighbor(d);
-                if Board::in_bounds(n) && self.card_at(n).is_none() && !v.contains(&n) {
-                    v.push(n);
+                if Board::in_bounds(n) && self.card_at(n).is_none() {
+                    f.hexes[f.len] = n;
+                    f.len += 1;
                 }
             }
         }
-        v.sort();
-        v
+        let v = &mut f.hexes[..f.len];
+        v.sort_unstable();
+        let mut kept = 0;
+        for i in 0..v.len() {
+            if i == 0 || v[i] != v[kept - 1] {
+                v[kept] = v[i];
+                kept += 1;
+            }
+        }
+        f.len = kept;
+        f
     }
 
     /// R25 search: follow a voyage from `tile`'s edge `jetty` without revealing

@@ -188,8 +188,7 @@ impl Game {
         let pending = match self.phase() {
             Phase::Emigrate => Some(Pending::Emigrate {
                 full: board
-                    .full_beaches_in(board.ships())
-                    .into_iter()
+                    .full_beaches(board.ships())
                     .map(|(tile, beach)| BeachRefView {
                         tile,
                         beach: beach.into(),

@@ -49,11 +49,20 @@ fn what_the_r25_search_keeps_never_changes_a_legal_set() {
     for i in 0..300u64 {
         let players = 2 + (i % 5) as usize;
         let seed = mix(77 + i);
-        let mut g = Game::new(GameOptions::simple(players, seed & tongiaki::options::MAX_SEED)).unwrap();
+        let mut g = Game::new(GameOptions::simple(
+            players,
+            seed & tongiaki::options::MAX_SEED,
+        ))
+        .unwrap();
         let mut bot: Box<dyn Bot> = make_bot("random", seed).unwrap();
         while !g.is_over() {
             let fresh = g.clone();
-            assert_eq!(g.legal_actions_ref(), fresh.legal_actions_ref(), "game {i}, decision {}", g.log().len());
+            assert_eq!(
+                g.legal_actions_ref(),
+                fresh.legal_actions_ref(),
+                "game {i}, decision {}",
+                g.log().len()
+            );
             let a = bot.choose(&g);
             g.apply_trusted(&a);
         }

@@ -282,7 +282,7 @@ impl<'a> Tree<'a> {
             path.push((node, k));
             let a = g.legal_actions_ref()[self.nodes[node as usize].order[k] as usize].clone();
             let before = drawn_mask(g);
-            g.apply_trusted(&a);
+            g.play_trusted(&a);
             let sig = outcome(g, before);
             let edge = &self.nodes[node as usize].edges[k];
             match edge.children.iter().find(|c| c.0 == sig) {
@@ -359,7 +359,7 @@ impl<'a> Tree<'a> {
                 Rollout::Light => light_action(g, rng),
                 Rollout::Greedy => greedy_action(g, self.params),
             };
-            g.apply_trusted(&a);
+            g.play_trusted(&a);
         }
     }
 

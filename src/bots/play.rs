@@ -98,7 +98,7 @@ pub fn play_game_timed(
             th.seconds += clock.elapsed_ms() / 1000.0;
             th.iterations += seats[cur as usize].last_iterations() as u64;
         }
-        g.apply_trusted(&a);
+        g.play_trusted(&a);
     }
     Err(PlayError::TooLong { seed })
 }

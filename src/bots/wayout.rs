@@ -32,7 +32,6 @@ pub fn way_out(game: &Game) -> Option<Action> {
     let mut seen: HashSet<(Ships, Option<Landing>)> = HashSet::new();
     let mut queue: VecDeque<(Ships, Option<Landing>, usize)> = VecDeque::new();
     seen.insert(start.clone());
-    let mut moves = Vec::new();
     let mut first = true;
     queue.push_back((start.0, start.1, usize::MAX));
     while let Some((ships, landing, root)) = queue.pop_front() {
@@ -43,8 +42,7 @@ pub fn way_out(game: &Game) -> Option<Action> {
         match landing {
             None => emigrations(board, &ships, &mut next),
             Some(l) => {
-                landing_moves(&ships, &l, &mut moves);
-                for &m in &moves {
+                for m in landing_moves(&ships, &l) {
                     let mut s = ships.clone();
                     let mut nl = l;
                     play_land_move(&mut s, &mut nl, m);
@@ -95,7 +93,7 @@ enum Step {
 
 /// Every emigration from a full beach (R20) and where it leads.
 fn emigrations(board: &Board, ships: &Ships, out: &mut Vec<(Action, Step)>) {
-    for (tile, beach) in board.full_beaches_in(ships) {
+    for (tile, beach) in board.full_beaches(ships) {
         let cols = ships.beach(tile, beach).colours();
         for jetty in tile.beach_spec(beach).jetty_edges() {
             let a = Action::Emigrate {

@@ -101,26 +101,20 @@ impl From<LandMove> for Action {
 
 /// The landing moves the rules allow, before R25 filtering, in a stable
 /// order: by seat, then beach; returns last.
-pub fn landing_moves(ships: &Ships, l: &Landing, out: &mut Vec<LandMove>) {
-    out.clear();
-    for seat in Seat::all(MAX_SEATS) {
-        if l.left(seat) == 0 {
-            continue;
-        }
-        for b in l.tile.beaches() {
-            if checks::land_on(ships, l, b).is_ok() {
-                out.push(LandMove::Land { seat, beach: b });
-            }
-        }
-    }
+pub fn landing_moves<'a>(ships: &'a Ships, l: &'a Landing) -> impl Iterator<Item = LandMove> + 'a {
+    let arriving = move || Seat::all(MAX_SEATS).filter(move |&seat| l.left(seat) > 0);
+    let lands = arriving().flat_map(move |seat| {
+        l.tile
+            .beaches()
+            .filter(move |&b| checks::land_on(ships, l, b).is_ok())
+            .map(move |beach| LandMove::Land { seat, beach })
+    });
     // R23: surplus ships return when the group is larger than the free places.
-    if checks::may_return(ships, l).is_ok() {
-        for seat in Seat::all(MAX_SEATS) {
-            if l.left(seat) > 0 {
-                out.push(LandMove::Return { seat });
-            }
-        }
-    }
+    let returns = checks::may_return(ships, l).is_ok();
+    let returns = arriving()
+        .filter(move |_| returns)
+        .map(|seat| LandMove::Return { seat });
+    lands.chain(returns)
 }
 
 /// Applies a landing move to `ships` and `l`.

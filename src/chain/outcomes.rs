@@ -160,9 +160,7 @@ mod tests {
             seen.insert(x);
             return;
         }
-        let mut moves = Vec::new();
-        landing_moves(ships, l, &mut moves);
-        for m in moves {
+        for m in landing_moves(ships, l) {
             let (mut s, mut nl, mut nx) = (ships.clone(), *l, x);
             if let crate::chain::LandMove::Land { seat, beach } = m {
                 nx[beach.index()][seat.index()] += 1;
@@ -198,8 +196,7 @@ mod tests {
             let mut l = Landing::start(&ships, tile, group, false);
             // Sometimes start part-way through: a few moves already made.
             for _ in 0..next(3) {
-                let mut moves = Vec::new();
-                landing_moves(&ships, &l, &mut moves);
+                let moves: Vec<_> = landing_moves(&ships, &l).collect();
                 if l.remaining() <= 1 || moves.is_empty() {
                     break;
                 }

@@ -25,8 +25,8 @@
 
 use super::outcomes::{each_outcome, landing_outcomes, Outcome};
 use super::states::{Key, KeyLayout, StateTable, ALIVE, DEAD};
-use super::Landing;
 use super::LandMove;
+use super::Landing;
 use crate::board::{Board, Route, Ships, Trace, MAX_SEATS};
 use crate::cards::{Beach, CardId, ISLAND_COUNT, MAX_BEACHES};
 use crate::hex::Edge;
@@ -153,7 +153,7 @@ impl ChainSearch {
         if l.ends_game || l.remaining() == 0 {
             return l.ends_game || self.resolvable(board, ships);
         }
-        if Self::fixed_escape(board, ships, l.tile) || Self::calm_completion(board, ships, l) {
+        if self.fixed_escape(board, ships, l.tile) || Self::calm_completion(board, ships, l) {
             return true;
         }
         // Each end in turn, until one leaves a resolvable chain.
@@ -185,13 +185,13 @@ impl ChainSearch {
         board: &Board,
         ships: &Ships,
         l: &Landing,
-        moves: &[LandMove],
-        out: &mut Vec<LandMove>,
+        moves: impl Iterator<Item = LandMove>,
+        mut keep: impl FnMut(LandMove),
     ) {
         let others_full = board.any_full_except(ships, l.tile);
         let beaches = l.tile.beach_count();
         let mut done = None;
-        for &m in moves {
+        for m in moves {
             // First the cheap proof: after the move the landing can still
             // end with no beach full.
             let mut free = free_places(ships, l.tile);
@@ -201,7 +201,7 @@ impl ChainSearch {
                 owed &= !beach.bit();
             }
             if !others_full && calm(&free[..beaches], owed, l.remaining() - 1) {
-                out.push(m);
+                keep(m);
                 continue;
             }
             let mut after = match done {
@@ -212,7 +212,7 @@ impl ChainSearch {
             let keeps = (0..self.landing.ends.len())
                 .any(|i| self.landing.possible(i, &after) && self.end_resolves(board, i));
             if keeps {
-                out.push(m);
+                keep(m);
             }
         }
     }
@@ -227,7 +227,9 @@ impl ChainSearch {
         beach: Beach,
         jetty: Edge,
     ) -> bool {
-        match board.trace(tile, jetty, ships.beach(tile, beach).colours()) {
+        self.prepare(board);
+        let cols = ships.beach(tile, beach).colours();
+        match self.routes.trace(board, tile, jetty, cols) {
             Trace::Escape => true,
             Trace::Land(dest) => {
                 let mut after = ships.clone();
@@ -242,42 +244,44 @@ impl ChainSearch {
 
     /// A beach that is already full, not on `except`, with a way out that
     /// reveals a card or fails: whatever the landing does, the chain resolves.
-    pub fn fixed_escape(board: &Board, ships: &Ships, except: CardId) -> bool {
-        board.islands().filter(|&c| c != except).any(|c| {
-            c.beaches().any(|b| {
-                ships.is_full(c, b) && {
-                    let cols = ships.beach(c, b).colours();
-                    c.beach_spec(b)
-                        .jetty_edges()
-                        .any(|j| board.trace(c, j, cols) == Trace::Escape)
-                }
-            })
+    pub fn fixed_escape(&mut self, board: &Board, ships: &Ships, except: CardId) -> bool {
+        self.prepare(board);
+        let routes = &mut self.routes;
+        board.full_beaches(ships).any(|(c, b)| {
+            c != except && {
+                let cols = ships.beach(c, b).colours();
+                c.beach_spec(b)
+                    .jetty_edges()
+                    .any(|j| routes.trace(board, c, j, cols) == Trace::Escape)
+            }
         })
-    }
-
-    /// Does beach `b` of `tile` have a jetty whose way out reveals a card or
-    /// fails whatever the group's colours? (With all six colours every trail
-    /// passes; with fewer a voyage can only fail earlier, which also resolves.)
-    fn always_escapes(board: &Board, tile: CardId, b: Beach) -> bool {
-        tile.beach_spec(b)
-            .jetty_edges()
-            .any(|j| board.trace(tile, j, MAX_SEATS as u8) == Trace::Escape)
     }
 
     /// Every completion of this landing resolves the chain: no beach
     /// elsewhere is full, and each beach of the island, should it fill, has a
-    /// way out that reveals or fails. Then no landing move needs a search.
-    pub fn landing_always_resolves(board: &Board, ships: &Ships, l: &Landing) -> bool {
+    /// way out that reveals or fails whatever the group's colours. (With all
+    /// six colours every trail passes; with fewer a voyage can only fail
+    /// earlier, which also resolves.) Then no landing move needs a search.
+    pub fn landing_always_resolves(&mut self, board: &Board, ships: &Ships, l: &Landing) -> bool {
+        self.prepare(board);
+        let routes = &mut self.routes;
         !board.any_full_except(ships, l.tile)
-            && l.tile
-                .beaches()
-                .all(|b| Self::always_escapes(board, l.tile, b))
+            && l.tile.beaches().all(|b| {
+                l.tile
+                    .beach_spec(b)
+                    .jetty_edges()
+                    .any(|j| routes.trace(board, l.tile, j, MAX_SEATS as u8) == Trace::Escape)
+            })
     }
 
     /// Can the landing end with no beach on the table full?
     fn calm_completion(board: &Board, ships: &Ships, l: &Landing) -> bool {
         !board.any_full_except(ships, l.tile)
-            && calm(&free_places(ships, l.tile)[..l.tile.beach_count()], l.owed, l.remaining())
+            && calm(
+                &free_places(ships, l.tile)[..l.tile.beach_count()],
+                l.owed,
+                l.remaining(),
+            )
     }
 
     // ----- the search -------------------------------------------------------
@@ -690,7 +694,9 @@ fn leads_out(routes: &mut Routes, board: &Board, islands: &[CardId], ships: &Shi
             free[beach.index()] = tile.beach_spec(beach).places;
         }
         let free = &free[..dest.beach_count()];
-        let owed = (0..free.len()).filter(|&b| free[b] > 0).fold(0, |m, b| m | 1 << b);
+        let owed = (0..free.len())
+            .filter(|&b| free[b] > 0)
+            .fold(0, |m, b| m | 1 << b);
         calm(free, owed, ships_landing)
     })
 }

@@ -3,9 +3,9 @@
 //! (docs/rules.md#how-the-engine-decides). `apply` accepts exactly these.
 
 use super::{checks, Game, Phase};
-use crate::action::{Action, BeachRef};
-use crate::cards::CardId;
-use crate::chain::{landing_moves, ChainSearch, LandMove, Landing};
+use crate::action::{Action, BeachRef, Beaches};
+use crate::cards::{CardId, MAX_BEACHES};
+use crate::chain::{landing_moves, Landing};
 use crate::hex::Hex;
 use crate::seat::Seat;
 
@@ -23,7 +23,7 @@ impl Game {
     }
 
     fn compute_legal(&self) -> Vec<Action> {
-        let mut out = Vec::new();
+        let mut out = std::mem::take(&mut *self.spare_legal.borrow_mut());
         let ships = self.board.ships();
         match self.phase {
             Phase::Over => {}
@@ -36,16 +36,8 @@ impl Game {
             }
             Phase::Turn => self.turn_actions(&mut out),
             Phase::Emigrate => self.emigrations(&mut out),
-            Phase::Land(l) => out.extend(self.legal_land_moves(&l).into_iter().map(Action::from)),
-            Phase::PlaceCard { card, .. } => {
-                for (h, rot) in self.card_placements(card) {
-                    out.push(Action::PlaceCard {
-                        q: h.q,
-                        r: h.r,
-                        rotation: rot.into(),
-                    });
-                }
-            }
+            Phase::Land(l) => self.land_actions(&l, &mut out),
+            Phase::PlaceCard { card, .. } => self.card_placements(card, &mut out),
             Phase::PlaceShip { tile, .. } => {
                 for b in tile.beaches() {
                     if checks::free_place(ships, tile, b).is_ok() {
@@ -62,19 +54,20 @@ impl Game {
         let board = &self.board;
         let ships = board.ships();
         let mut search = self.chain.borrow_mut();
-        let mut all = Vec::new();
-        for (tile, beach) in board.full_beaches_in(ships) {
-            for jetty in tile.beach_spec(beach).jetty_edges() {
-                let a = Action::Emigrate {
+        let emigrations = || {
+            board.full_beaches(ships).flat_map(|(tile, beach)| {
+                tile.beach_spec(beach)
+                    .jetty_edges()
+                    .map(move |jetty| (tile, beach, jetty))
+            })
+        };
+        for (tile, beach, jetty) in emigrations() {
+            if search.emigration_keeps_resolvable(board, ships, tile, beach, jetty) {
+                out.push(Action::Emigrate {
                     tile,
                     beach: beach.into(),
                     jetty: jetty.into(),
-                };
-                if search.emigration_keeps_resolvable(board, ships, tile, beach, jetty) {
-                    out.push(a);
-                } else {
-                    all.push(a);
-                }
+                });
             }
         }
         // A chain is entered only when it is resolvable (R25), so some
@@ -82,35 +75,34 @@ impl Game {
         // every emigration stays allowed (as for landing moves), so that a
         // game not over always has a legal action.
         if out.is_empty() {
-            *out = all;
+            out.extend(emigrations().map(|(tile, beach, jetty)| Action::Emigrate {
+                tile,
+                beach: beach.into(),
+                jetty: jetty.into(),
+            }));
         }
     }
 
-    /// R25 applied to landing placements: only moves after which the chain
-    /// stays resolvable, as long as the current state is resolvable.
-    pub(super) fn legal_land_moves(&self, l: &Landing) -> Vec<LandMove> {
+    /// R23 landing moves, with R25 applied: only moves after which the
+    /// chain stays resolvable, as long as the current state is resolvable.
+    fn land_actions(&self, l: &Landing, out: &mut Vec<Action>) {
         let board = &self.board;
         let ships = board.ships();
-        let mut raw = Vec::new();
-        landing_moves(ships, l, &mut raw);
+        let all = || landing_moves(ships, l);
+        let mut search = self.chain.borrow_mut();
         // No chain follows a landing that ends the game (R60). A full beach
         // elsewhere that escapes resolves the chain whatever lands here; so
         // does an island whose every beach has a way out.
-        if l.ends_game
-            || ChainSearch::landing_always_resolves(board, ships, l)
-            || ChainSearch::fixed_escape(board, ships, l.tile)
-        {
-            return raw;
+        let unrestricted = l.ends_game
+            || search.landing_always_resolves(board, ships, l)
+            || search.fixed_escape(board, ships, l.tile);
+        if !unrestricted {
+            search.resolving_moves(board, ships, l, all(), |m| out.push(m.into()));
         }
-        let mut ok = Vec::new();
-        let mut search = self.chain.borrow_mut();
-        search.resolving_moves(board, ships, l, &raw, &mut ok);
-        if ok.is_empty() {
-            // The chain is lost whatever happens (R25 removal follows when
-            // the landing ends): every move stays legal.
-            raw
-        } else {
-            ok
+        if out.is_empty() {
+            // Unrestricted, or the chain is lost whatever happens (R25
+            // removal follows when the landing ends): every move is legal.
+            out.extend(all().map(Action::from));
         }
     }
 
@@ -154,7 +146,7 @@ impl Game {
                     {
                         out.push(Action::PlaceNew {
                             tile: t,
-                            beaches: vec![a.into(), b.into()],
+                            beaches: [a.into(), b.into()].into(),
                         });
                     }
                 }
@@ -169,7 +161,7 @@ impl Game {
                 if checks::room_for(ships, c, b, 1).is_ok() {
                     out.push(Action::PlaceNew {
                         tile: c,
-                        beaches: vec![b.into()],
+                        beaches: [b.into()].into(),
                     });
                 }
             }
@@ -188,19 +180,22 @@ impl Game {
             let Ok(n) = checks::expand_ships(ships, c, seat) else {
                 continue;
             };
-            let free: Vec<u32> = c
-                .beaches()
-                .filter(|&b| checks::free_place(ships, c, b).is_ok())
-                .map(u32::from)
-                .collect();
-            let k = checks::expand_size(c, n, supply, free.len());
-            for subset in subsets(&free, k) {
+            let mut free = [0; MAX_BEACHES];
+            let mut room = 0;
+            for b in c.beaches() {
+                if checks::free_place(ships, c, b).is_ok() {
+                    free[room] = u32::from(b);
+                    room += 1;
+                }
+            }
+            let k = checks::expand_size(c, n, supply, room);
+            each_subset(&free[..room], k, |subset| {
                 out.push(Action::Expand {
                     tile: c,
-                    beaches: subset,
+                    beaches: Beaches::from_slice(subset),
                     take: None,
-                });
-            }
+                })
+            });
         }
     }
 
@@ -225,7 +220,7 @@ impl Game {
                         {
                             out.push(Action::Expand {
                                 tile: to,
-                                beaches: vec![tb.into()],
+                                beaches: [tb.into()].into(),
                                 take: Some(BeachRef {
                                     tile: from,
                                     beach: fb.into(),
@@ -239,45 +234,62 @@ impl Game {
     }
 
     /// R40: empty hexes next to a card, rotated so the emblem edge faces a card.
-    fn card_placements(&self, card: CardId) -> Vec<(Hex, u8)> {
+    fn card_placements(&self, card: CardId, out: &mut Vec<Action>) {
+        let at = |h: Hex, rot: u8| Action::PlaceCard {
+            q: h.q,
+            r: h.r,
+            rotation: rot.into(),
+        };
         if self.board.cards().is_empty() {
             // Every card was removed (R25): the new card starts the table again.
-            return (0..6).map(|r| (Hex::ORIGIN, r)).collect();
+            out.extend((0..6).map(|rot| at(Hex::ORIGIN, rot)));
+            return;
         }
-        let mut v = Vec::new();
-        for h in self.board.frontier() {
+        for &h in self.board.frontier().iter() {
             for rot in 0..6 {
                 if checks::emblem_faces_a_card(&self.board, h, rot, card).is_ok() {
-                    v.push((h, rot));
+                    out.push(at(h, rot));
                 }
             }
         }
-        v
     }
 }
 
-/// All `k`-element subsets of `items`, in lexicographic order.
-fn subsets(items: &[u32], k: usize) -> Vec<Vec<u32>> {
+/// Calls `f` with every `k`-element subset of `items`, in lexicographic
+/// order (of the positions in `items`).
+fn each_subset(items: &[u32], k: usize, mut f: impl FnMut(&[u32])) {
     let n = items.len();
-    let mut masks: Vec<u32> = (0u32..1 << n)
-        .filter(|m| m.count_ones() as usize == k)
-        .collect();
-    // Lexicographic order of the chosen items = reversed bit order of the mask.
-    masks.sort_by_key(|m| std::cmp::Reverse(m.reverse_bits()));
-    masks
-        .into_iter()
-        .map(|m| {
-            (0..n)
-                .filter(|i| m & (1 << i) != 0)
-                .map(|i| items[i])
-                .collect()
-        })
-        .collect()
+    if k > n {
+        return;
+    }
+    // The positions chosen, increasing; the next subset moves the last
+    // position that can move one on and puts the following ones after it.
+    let mut at: [usize; MAX_BEACHES] = std::array::from_fn(|i| i);
+    let mut chosen = [0u32; MAX_BEACHES];
+    loop {
+        for i in 0..k {
+            chosen[i] = items[at[i]];
+        }
+        f(&chosen[..k]);
+        let Some(i) = (0..k).rev().find(|&i| at[i] < n - k + i) else {
+            return;
+        };
+        at[i] += 1;
+        for j in i + 1..k {
+            at[j] = at[j - 1] + 1;
+        }
+    }
 }
 
 #[cfg(test)]
 mod subset_tests {
-    use super::subsets;
+    use super::each_subset;
+
+    fn subsets(items: &[u32], k: usize) -> Vec<Vec<u32>> {
+        let mut v = Vec::new();
+        each_subset(items, k, |s| v.push(s.to_vec()));
+        v
+    }
 
     #[test]
     fn subsets_are_lexicographic_and_complete() {

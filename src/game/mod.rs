@@ -95,6 +95,9 @@ pub struct Game {
     log: Vec<Action>,
     ranking: Option<Vec<Vec<u8>>>,
     legal: OnceCell<Vec<Action>>,
+    /// The list of the last decision's legal actions, emptied, to be filled
+    /// again (no allocation per decision).
+    spare_legal: RefCell<Vec<Action>>,
     /// The R25 search, with what it has proven on the current layout (a
     /// cache: a copy of the game starts without it).
     chain: RefCell<ChainSearch>,
@@ -148,6 +151,7 @@ impl Game {
             log: Vec::new(),
             ranking: None,
             legal: OnceCell::new(),
+            spare_legal: RefCell::new(Vec::new()),
             chain: RefCell::new(ChainSearch::new(n)),
         })
     }
@@ -302,18 +306,33 @@ impl Game {
     }
 
     /// Applies an action taken from [`Game::legal_actions`] without checking
-    /// it again (bots and simulations). An action that is not legal here
-    /// leaves the game in an unspecified state.
+    /// it again. An action that is not legal here leaves the game in an
+    /// unspecified state.
     pub fn apply_trusted(&mut self, a: &Action) -> Vec<GameEvent> {
-        let mut ev = Vec::new();
-        self.legal = OnceCell::new();
+        let mut ev = Events(Some(Vec::new()));
+        self.perform(a, &mut ev);
+        ev.0.unwrap_or_default()
+    }
+
+    /// [`Game::apply_trusted`] without telling what happened: no event is
+    /// even built. What bots and simulations play.
+    pub fn play_trusted(&mut self, a: &Action) {
+        self.perform(a, &mut Events(None));
+    }
+
+    fn perform(&mut self, a: &Action, ev: &mut Events) {
+        // The list of legal actions is kept, emptied, for the next decision.
+        if let Some(mut legal) = self.legal.take() {
+            legal.clear();
+            *self.spare_legal.get_mut() = legal;
+        }
         self.log.push(a.clone());
         self.turn_decisions += 1;
         let seat = self.current;
         match *a {
             Action::SetupPlace { beach } => {
                 let t = CardId::TONGA;
-                self.place_from_supply(seat, t, named_beach(t, beach), &mut ev);
+                self.place_from_supply(seat, t, named_beach(t, beach), ev);
                 let Phase::Setup { placed } = self.phase else {
                     unreachable!()
                 };
@@ -321,7 +340,7 @@ impl Game {
                 if usize::from(placed) == 2 * self.n {
                     // R3: seat 0 takes the first turn.
                     self.current = Seat::FIRST;
-                    self.start_turn(&mut ev);
+                    self.start_turn(ev);
                 } else {
                     // R2: twice round the table.
                     self.phase = Phase::Setup { placed };
@@ -338,54 +357,54 @@ impl Game {
                     let beach = named_beach(t.tile, t.beach);
                     self.board.take(t.tile, beach, seat);
                     self.supply[seat.index()] += 1;
-                    ev.push(GameEvent::ShipTaken {
+                    ev.push(|| GameEvent::ShipTaken {
                         seat: seat.into(),
                         tile: t.tile,
                         beach: beach.into(),
                     });
                 }
                 for &b in beaches {
-                    self.place_from_supply(seat, tile, named_beach(tile, b), &mut ev);
+                    self.place_from_supply(seat, tile, named_beach(tile, b), ev);
                 }
-                self.enter_chain(&mut ev);
+                self.enter_chain(ev);
             }
             Action::PlaceNew { tile, ref beaches } => {
                 for &b in beaches {
-                    self.place_from_supply(seat, tile, named_beach(tile, b), &mut ev);
+                    self.place_from_supply(seat, tile, named_beach(tile, b), ev);
                 }
-                self.enter_chain(&mut ev);
+                self.enter_chain(ev);
             }
             Action::FoundKingdom { tile } => {
                 // R30: one ship stays as king, the others go home.
                 let mine = self.board.crown(tile, seat)[seat.index()];
                 self.supply[seat.index()] += mine - 1;
-                ev.push(GameEvent::KingdomFounded {
+                ev.push(|| GameEvent::KingdomFounded {
                     seat: seat.into(),
                     tile,
                     returned: mine - 1,
                 });
-                self.end_turn(&mut ev);
+                self.end_turn(ev);
             }
             Action::Resettle => {
                 // R40: all ships off the islands (kings stay), then reveal.
                 let returned = self.board.resettle(seat);
                 self.supply[seat.index()] += returned;
-                ev.push(GameEvent::Resettled {
+                ev.push(|| GameEvent::Resettled {
                     seat: seat.into(),
                     returned,
                 });
-                self.draw_card(true, &mut ev);
+                self.draw_card(true, ev);
             }
             Action::Emigrate { tile, beach, jetty } => {
                 let jetty = Edge::from_u32(jetty).expect("a legal emigration names a jetty");
-                self.voyage(tile, named_beach(tile, beach), jetty, &mut ev);
+                self.voyage(tile, named_beach(tile, beach), jetty, ev);
             }
             Action::Land { .. } | Action::Return { .. } => {
                 let Phase::Land(l) = self.phase else {
                     unreachable!()
                 };
                 let m = LandMove::of_action(a, &l).expect("a legal landing move");
-                self.land_move(l, m, &mut ev);
+                self.land_move(l, m, ev);
             }
             Action::PlaceCard { q, r, rotation } => {
                 let Phase::PlaceCard { card, resettle } = self.phase else {
@@ -393,7 +412,7 @@ impl Game {
                 };
                 let rotation = rotation as u8;
                 self.board.lay(card, Hex::new(q, r), rotation);
-                ev.push(GameEvent::CardRevealed {
+                ev.push(|| GameEvent::CardRevealed {
                     card,
                     q,
                     r,
@@ -407,43 +426,36 @@ impl Game {
                             ends_game: ends,
                         };
                     } else if ends {
-                        self.finish_game(&mut ev);
+                        self.finish_game(ev);
                     } else {
                         // R25: no ship is put on it; the turn ends.
-                        self.end_turn(&mut ev);
+                        self.end_turn(ev);
                     }
                 } else if ends {
-                    self.finish_game(&mut ev);
+                    self.finish_game(ev);
                 } else {
-                    self.draw_card(resettle, &mut ev);
+                    self.draw_card(resettle, ev);
                 }
             }
             Action::PlaceShip { beach } => {
                 let Phase::PlaceShip { tile, ends_game } = self.phase else {
                     unreachable!()
                 };
-                self.place_from_supply(seat, tile, named_beach(tile, beach), &mut ev);
+                self.place_from_supply(seat, tile, named_beach(tile, beach), ev);
                 if ends_game {
-                    self.finish_game(&mut ev);
+                    self.finish_game(ev);
                 } else {
-                    self.end_turn(&mut ev);
+                    self.end_turn(ev);
                 }
             }
         }
-        self.bound_endless_play(&mut ev);
-        ev
+        self.bound_endless_play(ev);
     }
 
-    fn place_from_supply(
-        &mut self,
-        seat: Seat,
-        tile: CardId,
-        beach: Beach,
-        ev: &mut Vec<GameEvent>,
-    ) {
+    fn place_from_supply(&mut self, seat: Seat, tile: CardId, beach: Beach, ev: &mut Events) {
         self.supply[seat.index()] -= 1;
         self.board.place(tile, beach, seat);
-        ev.push(GameEvent::ShipPlaced {
+        ev.push(|| GameEvent::ShipPlaced {
             seat: seat.into(),
             tile,
             beach: beach.into(),
@@ -457,17 +469,17 @@ impl Game {
         }
     }
 
-    fn start_turn(&mut self, ev: &mut Vec<GameEvent>) {
+    fn start_turn(&mut self, ev: &mut Events) {
         self.turn += 1;
         self.turn_decisions = 0;
         self.phase = Phase::Turn;
-        ev.push(GameEvent::TurnStarted {
+        ev.push(|| GameEvent::TurnStarted {
             seat: self.current.into(),
             turn: self.turn,
         });
     }
 
-    pub(super) fn end_turn(&mut self, ev: &mut Vec<GameEvent>) {
+    pub(super) fn end_turn(&mut self, ev: &mut Events) {
         self.current = self.current.next(self.n);
         self.start_turn(ev);
     }
@@ -478,11 +490,11 @@ impl Game {
             || usize::from(self.board.laid_water()) == crate::cards::WATER_COUNT
     }
 
-    pub(super) fn finish_game(&mut self, ev: &mut Vec<GameEvent>) {
+    pub(super) fn finish_game(&mut self, ev: &mut Events) {
         let st = self.standings();
         let r = ranking(&st);
         self.phase = Phase::Over;
-        ev.push(GameEvent::GameOver {
+        ev.push(|| GameEvent::GameOver {
             ranking: r.clone(),
             scores: st.iter().map(|s| s.score).collect(),
         });
@@ -497,10 +509,24 @@ impl Game {
     }
 
     /// R40/R25: reveal the top card; it waits to be laid.
-    pub(super) fn draw_card(&mut self, resettle: bool, ev: &mut Vec<GameEvent>) {
+    pub(super) fn draw_card(&mut self, resettle: bool, ev: &mut Events) {
         let card = self.pop_card();
-        ev.push(GameEvent::CardDrawn { card });
+        ev.push(|| GameEvent::CardDrawn { card });
         self.phase = Phase::PlaceCard { card, resettle };
+    }
+}
+
+/// Where the effects of an action tell what happens, in order: collected
+/// for [`Game::apply_trusted`], or not even built for
+/// [`Game::play_trusted`].
+pub(crate) struct Events(Option<Vec<GameEvent>>);
+
+impl Events {
+    #[inline]
+    pub(crate) fn push(&mut self, event: impl FnOnce() -> GameEvent) {
+        if let Some(list) = &mut self.0 {
+            list.push(event());
+        }
     }
 }
 

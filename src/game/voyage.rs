@@ -3,7 +3,7 @@
 //! while a beach is full (R24) or takes the islands out when it is endless
 //! (R25).
 
-use super::{Game, Phase};
+use super::{Events, Game, Phase};
 use crate::board::{colours, expand_counts, MAX_SEATS};
 use crate::cards::{Beach, CardId};
 use crate::chain::{LandMove, Landing};
@@ -29,7 +29,7 @@ impl Game {
     /// [`MAX_GAME_DECISIONS`] ends, scored as it stands (only at the start
     /// of a turn or in a chain, so that no drawn card is left unlaid). A
     /// landing under way sends its ships home first.
-    pub(super) fn bound_endless_play(&mut self, ev: &mut Vec<GameEvent>) {
+    pub(super) fn bound_endless_play(&mut self, ev: &mut Events) {
         let in_chain = matches!(self.phase, Phase::Emigrate | Phase::Land(_));
         let game = self.log.len() >= MAX_GAME_DECISIONS && (in_chain || self.phase == Phase::Turn);
         let turn = in_chain && self.turn_decisions >= MAX_TURN_DECISIONS;
@@ -41,7 +41,7 @@ impl Game {
             _ => ([0; MAX_SEATS], false),
         };
         self.return_ships(&returned);
-        ev.push(GameEvent::LimitReached {
+        ev.push(|| GameEvent::LimitReached {
             limit: if game { "game" } else { "turn" },
             decisions: if game {
                 self.log.len() as u32
@@ -58,7 +58,7 @@ impl Game {
     }
 
     /// R11/R24: emigrate while a beach is full; R25 when the chain is endless.
-    pub(super) fn enter_chain(&mut self, ev: &mut Vec<GameEvent>) {
+    pub(super) fn enter_chain(&mut self, ev: &mut Events) {
         let ships = self.board.ships();
         if !self.board.any_full_in(ships) {
             self.end_turn(ev);
@@ -74,7 +74,7 @@ impl Game {
     /// R25: the chain ends; every island with a full beach leaves the game,
     /// then the turn ends, or a player left without a ship on an island
     /// reveals a card.
-    fn end_chain(&mut self, ev: &mut Vec<GameEvent>) {
+    fn end_chain(&mut self, ev: &mut Events) {
         let ships = self.board.ships();
         let doomed: Vec<CardId> = self
             .board
@@ -84,7 +84,7 @@ impl Game {
         for c in doomed {
             let back = self.board.remove(c);
             self.return_ships(&back);
-            ev.push(GameEvent::IslandRemoved {
+            ev.push(|| GameEvent::IslandRemoved {
                 tile: c,
                 returned: expand_counts(&back),
             });
@@ -97,16 +97,10 @@ impl Game {
     }
 
     /// R20-R22: the whole beach sails through the jetty.
-    pub(super) fn voyage(
-        &mut self,
-        tile: CardId,
-        beach: Beach,
-        jetty: Edge,
-        ev: &mut Vec<GameEvent>,
-    ) {
+    pub(super) fn voyage(&mut self, tile: CardId, beach: Beach, jetty: Edge, ev: &mut Events) {
         let group = self.board.sail(tile, beach);
         let cols = colours(&group);
-        ev.push(GameEvent::Emigrated {
+        ev.push(|| GameEvent::Emigrated {
             seat: self.current.into(),
             tile,
             beach: beach.into(),
@@ -125,7 +119,7 @@ impl Game {
                     let c = self.pop_card();
                     let rot = opposite(dir);
                     self.board.lay(c, next, rot);
-                    ev.push(GameEvent::CardRevealed {
+                    ev.push(|| GameEvent::CardRevealed {
                         card: c,
                         q: next.q,
                         r: next.r,
@@ -139,7 +133,7 @@ impl Game {
             if card.is_island() {
                 if self.board.is_king(card) {
                     // R21/R31: back the same way, no new checks, to the start.
-                    ev.push(GameEvent::TurnedBack { card, tile });
+                    ev.push(|| GameEvent::TurnedBack { card, tile });
                     self.start_landing(tile, group, ends, ev);
                 } else {
                     self.start_landing(card, group, ends, ev);
@@ -150,7 +144,7 @@ impl Game {
             let (to, danger) = card.spec().trail_from(from);
             if cols < danger {
                 self.return_ships(&group);
-                ev.push(GameEvent::VoyageFailed {
+                ev.push(|| GameEvent::VoyageFailed {
                     card,
                     from: from.into(),
                     danger,
@@ -164,7 +158,7 @@ impl Game {
                 }
                 return;
             }
-            ev.push(GameEvent::Crossed {
+            ev.push(|| GameEvent::Crossed {
                 card,
                 from: from.into(),
                 to: to.into(),
@@ -174,7 +168,7 @@ impl Game {
             if ends {
                 // R60: the group stays on the last water card.
                 self.board.strand(card, group);
-                ev.push(GameEvent::StayedOnWater {
+                ev.push(|| GameEvent::StayedOnWater {
                     card,
                     group: expand_counts(&group),
                 });
@@ -191,9 +185,9 @@ impl Game {
         tile: CardId,
         group: [u8; MAX_SEATS],
         ends_game: bool,
-        ev: &mut Vec<GameEvent>,
+        ev: &mut Events,
     ) {
-        ev.push(GameEvent::Arrived {
+        ev.push(|| GameEvent::Arrived {
             tile,
             group: expand_counts(&group),
         });
@@ -201,17 +195,17 @@ impl Game {
     }
 
     /// R23: one ship of the landing `l` lands or goes home.
-    pub(super) fn land_move(&mut self, mut l: Landing, m: LandMove, ev: &mut Vec<GameEvent>) {
+    pub(super) fn land_move(&mut self, mut l: Landing, m: LandMove, ev: &mut Events) {
         self.board.land(&mut l, m);
         match m {
-            LandMove::Land { seat, beach } => ev.push(GameEvent::ShipLanded {
+            LandMove::Land { seat, beach } => ev.push(|| GameEvent::ShipLanded {
                 seat: seat.into(),
                 tile: l.tile,
                 beach: beach.into(),
             }),
             LandMove::Return { seat } => {
                 self.supply[seat.index()] += 1;
-                ev.push(GameEvent::ShipReturned { seat: seat.into() });
+                ev.push(|| GameEvent::ShipReturned { seat: seat.into() });
             }
         }
         if l.remaining() > 0 {
