@@ -146,19 +146,49 @@ impl ChainSearch {
         self.answer(board)
     }
 
-    /// Can the landing `l` under way on `ships` end so that the chain is
-    /// resolvable? A landing during which the game ends (R60) always can:
-    /// no chain follows it.
-    pub fn landing_resolvable(&mut self, board: &Board, ships: &Ships, l: &Landing) -> bool {
-        if l.ends_game || l.remaining() == 0 {
-            return l.ends_game || self.resolvable(board, ships);
+    /// The emigrations of `emigrations` (full beaches of `ships`, each with
+    /// a jetty) that keep the chain resolvable, in order, to `keep`. One
+    /// that reveals a card or fails always does; one that lands does when
+    /// its landing can end so that the chain is resolvable.
+    pub fn resolving_emigrations(
+        &mut self,
+        board: &Board,
+        ships: &Ships,
+        emigrations: impl Iterator<Item = (CardId, Beach, Edge)>,
+        mut keep: impl FnMut(CardId, Beach, Edge),
+    ) {
+        self.load(board, ships);
+        for (tile, beach, jetty) in emigrations {
+            let cols = self.ships.beach(tile, beach).colours();
+            let dest = match self.routes.trace(board, tile, jetty, cols) {
+                Trace::Escape => {
+                    keep(tile, beach, jetty);
+                    continue;
+                }
+                Trace::Land(dest) => dest,
+            };
+            let group = self.ships.sail(tile, beach);
+            self.rekey(tile, beach);
+            let l = Landing::start(&self.ships, dest, group, false);
+            if self.landing_can_resolve(board, &l) {
+                keep(tile, beach, jetty);
+            }
+            self.ships.put_back(tile, beach, group);
+            self.rekey(tile, beach);
         }
-        if self.fixed_escape(board, ships, l.tile) || Self::calm_completion(board, ships, l) {
+    }
+
+    /// Can the landing `l` on the working state end so that the chain is
+    /// resolvable? (The working state is left as it was.)
+    fn landing_can_resolve(&mut self, board: &Board, l: &Landing) -> bool {
+        if Self::fixed_escape(&mut self.routes, board, &self.ships, l.tile)
+            || Self::calm_completion(board, &self.ships, l)
+        {
             return true;
         }
         // Each end in turn, until one leaves a resolvable chain.
-        self.load(board, ships);
-        each_outcome(ships, l, |x| {
+        let ships = self.ships.clone();
+        each_outcome(&ships, l, |x| {
             self.land(l.tile, x);
             let yes = self.answer(board);
             self.unland(l.tile, x);
@@ -204,38 +234,26 @@ impl ChainSearch {
                 keep(m);
                 continue;
             }
-            let mut after = match done {
+            let done = match done {
                 Some(d) => d,
                 None => *done.insert(self.load_landing(board, ships, l)),
             };
-            after.play(m);
-            let keeps = (0..self.landing.ends.len())
-                .any(|i| self.landing.possible(i, &after) && self.end_resolves(board, i));
+            // The ends still possible (`self.landing.open`) that this move keeps.
+            let keeps = (0..self.landing.open.len()).any(|k| {
+                let i = self.landing.open[k] as usize;
+                let x = &self.landing.ends[i];
+                let possible = match m {
+                    LandMove::Land { seat, beach } => {
+                        x[beach.index()][seat.index()] > done.landed[beach.index()][seat.index()]
+                    }
+                    LandMove::Return { seat } => {
+                        self.landing.returned(i, seat) > done.returned[seat.index()]
+                    }
+                };
+                possible && self.end_resolves(board, i)
+            });
             if keeps {
                 keep(m);
-            }
-        }
-    }
-
-    /// Would emigrating from (`tile`, `beach`) through `jetty` keep the chain
-    /// resolvable? A voyage that reveals a card or fails always does.
-    pub fn emigration_keeps_resolvable(
-        &mut self,
-        board: &Board,
-        ships: &Ships,
-        tile: CardId,
-        beach: Beach,
-        jetty: Edge,
-    ) -> bool {
-        self.prepare(board);
-        let cols = ships.beach(tile, beach).colours();
-        match self.routes.trace(board, tile, jetty, cols) {
-            Trace::Escape => true,
-            Trace::Land(dest) => {
-                let mut after = ships.clone();
-                let group = after.sail(tile, beach);
-                let landing = Landing::start(&after, dest, group, false);
-                self.landing_resolvable(board, &after, &landing)
             }
         }
     }
@@ -244,9 +262,12 @@ impl ChainSearch {
 
     /// A beach that is already full, not on `except`, with a way out that
     /// reveals a card or fails: whatever the landing does, the chain resolves.
-    pub fn fixed_escape(&mut self, board: &Board, ships: &Ships, except: CardId) -> bool {
+    pub fn fixed_escape_of(&mut self, board: &Board, ships: &Ships, except: CardId) -> bool {
         self.prepare(board);
-        let routes = &mut self.routes;
+        Self::fixed_escape(&mut self.routes, board, ships, except)
+    }
+
+    fn fixed_escape(routes: &mut Routes, board: &Board, ships: &Ships, except: CardId) -> bool {
         board.full_beaches(ships).any(|(c, b)| {
             c != except && {
                 let cols = ships.beach(c, b).colours();
@@ -305,12 +326,13 @@ impl ChainSearch {
             Some(done) => done,
             None => {
                 self.landing.list(self.layout, ships, l);
+                self.landing.key = self.keys.key(ships);
                 Done::default()
             }
         };
-        let start = std::mem::take(&mut self.landing.ships);
-        self.load(board, &start);
-        self.landing.ships = start;
+        self.landing.keep_possible(&done);
+        self.ships.clone_from(&self.landing.ships);
+        self.key = self.landing.key;
         done
     }
 
@@ -553,11 +575,15 @@ impl ChainSearch {
 #[derive(Debug, Default)]
 struct LandingEnds {
     layout: Option<u32>,
-    /// The landing at its start; `None` before the first.
+    /// The landing at its start, and the ships then and their key; `None`
+    /// before the first.
     start: Option<Landing>,
     ships: Ships,
+    key: Key,
     ends: Vec<Outcome>,
     known: Vec<u32>,
+    /// The ends still possible at the last decision, by index.
+    open: Vec<u32>,
 }
 
 /// What a landing has done since its ends were listed: the ships landed, by
@@ -566,15 +592,6 @@ struct LandingEnds {
 struct Done {
     landed: Outcome,
     returned: [u8; MAX_SEATS],
-}
-
-impl Done {
-    fn play(&mut self, m: LandMove) {
-        match m {
-            LandMove::Land { seat, beach } => self.landed[beach.index()][seat.index()] += 1,
-            LandMove::Return { seat } => self.returned[seat.index()] += 1,
-        }
-    }
 }
 
 impl LandingEnds {
@@ -587,6 +604,30 @@ impl LandingEnds {
         landing_outcomes(ships, l, &mut self.ends);
         self.known.clear();
         self.known.resize(self.ends.len(), 0);
+        self.open.clear();
+        self.open.extend(0..self.ends.len() as u32);
+    }
+
+    /// Ships of `seat` that end `i` sends home.
+    fn returned(&self, i: usize, seat: Seat) -> u8 {
+        let landed: u8 = self.ends[i].iter().map(|b| b[seat.index()]).sum();
+        self.start.expect("a landing listed").group[seat.index()] - landed
+    }
+
+    /// Keeps in `open` the ends still possible once the landing has done
+    /// `done`: those that land at least its ships and send home at least
+    /// its returns.
+    fn keep_possible(&mut self, done: &Done) {
+        let mut open = std::mem::take(&mut self.open);
+        open.retain(|&i| {
+            let x = &self.ends[i as usize];
+            Seat::all(MAX_SEATS).all(|seat| {
+                let s = seat.index();
+                self.returned(i as usize, seat) >= done.returned[s]
+                    && (0..MAX_BEACHES).all(|b| x[b][s] >= done.landed[b][s])
+            })
+        });
+        self.open = open;
     }
 
     /// If `l` on `ships` is the listed landing further on (the same layout,
@@ -624,17 +665,6 @@ impl LandingEnds {
         let surplus = start.remaining().saturating_sub(self.ships.free_on(l.tile));
         let owed_first = served & !start.owed == 0 && !twice || start.owed & !served == 0;
         (returned <= surplus && owed_first && l.owed == start.owed & !served).then_some(done)
-    }
-
-    /// Is end `i` still possible once the landing has done `done`? Then it
-    /// lands at least those ships and sends home at least those.
-    fn possible(&self, i: usize, done: &Done) -> bool {
-        let (x, group) = (&self.ends[i], self.start.expect("a landing listed").group);
-        (0..MAX_SEATS).all(|s| {
-            let landed: u8 = x.iter().map(|b| b[s]).sum();
-            group[s] - landed >= done.returned[s]
-                && (0..MAX_BEACHES).all(|b| x[b][s] >= done.landed[b][s])
-        })
     }
 }
 

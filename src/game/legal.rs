@@ -4,8 +4,9 @@
 
 use super::{checks, Game, Phase};
 use crate::action::{Action, BeachRef, Beaches};
-use crate::cards::{CardId, MAX_BEACHES};
+use crate::cards::{Beach, CardId, MAX_BEACHES};
 use crate::chain::{landing_moves, Landing};
+use crate::hex::Edge;
 use crate::hex::Hex;
 use crate::seat::Seat;
 
@@ -53,7 +54,6 @@ impl Game {
     fn emigrations(&self, out: &mut Vec<Action>) {
         let board = &self.board;
         let ships = board.ships();
-        let mut search = self.chain.borrow_mut();
         let emigrations = || {
             board.full_beaches(ships).flat_map(|(tile, beach)| {
                 tile.beach_spec(beach)
@@ -61,25 +61,22 @@ impl Game {
                     .map(move |jetty| (tile, beach, jetty))
             })
         };
-        for (tile, beach, jetty) in emigrations() {
-            if search.emigration_keeps_resolvable(board, ships, tile, beach, jetty) {
-                out.push(Action::Emigrate {
-                    tile,
-                    beach: beach.into(),
-                    jetty: jetty.into(),
-                });
-            }
-        }
+        let action = |(tile, beach, jetty): (CardId, Beach, Edge)| Action::Emigrate {
+            tile,
+            beach: beach.into(),
+            jetty: jetty.into(),
+        };
+        self.chain
+            .borrow_mut()
+            .resolving_emigrations(board, ships, emigrations(), |t, b, j| {
+                out.push(action((t, b, j)))
+            });
         // A chain is entered only when it is resolvable (R25), so some
         // emigration keeps it so and `out` is not empty. Should it ever be,
         // every emigration stays allowed (as for landing moves), so that a
         // game not over always has a legal action.
         if out.is_empty() {
-            out.extend(emigrations().map(|(tile, beach, jetty)| Action::Emigrate {
-                tile,
-                beach: beach.into(),
-                jetty: jetty.into(),
-            }));
+            out.extend(emigrations().map(action));
         }
     }
 
@@ -95,7 +92,7 @@ impl Game {
         // does an island whose every beach has a way out.
         let unrestricted = l.ends_game
             || search.landing_always_resolves(board, ships, l)
-            || search.fixed_escape(board, ships, l.tile);
+            || search.fixed_escape_of(board, ships, l.tile);
         if !unrestricted {
             search.resolving_moves(board, ships, l, all(), |m| out.push(m.into()));
         }
