@@ -36,6 +36,49 @@ pub fn landing_outcomes(ships: &Ships, l: &Landing, out: &mut Vec<Outcome>) {
     });
 }
 
+/// One end of the landing `l` on `ships` that fills as few beaches as any:
+/// the owed beaches served first (those with most room when not all can
+/// be), then each further ship where it fills nothing if it can. The ships
+/// go in seat order; the surplus goes home. (The end likeliest to let the
+/// chain end: the search tries it before listing them all.)
+pub fn least_filling_end(ships: &Ships, l: &Landing) -> Outcome {
+    let tile = l.tile;
+    let mut room = [0u8; MAX_BEACHES];
+    for b in tile.beaches() {
+        room[b.index()] = ships.free_places(tile, b);
+    }
+    let total_room: u32 = room.iter().map(|&f| u32::from(f)).sum();
+    let mut left = l.remaining().min(total_room) as u8;
+    let mut group = l.group;
+    let mut x = [[0; MAX_SEATS]; MAX_BEACHES];
+    let mut put = |b: usize, room: &mut [u8; MAX_BEACHES], x: &mut Outcome| {
+        let s = group.iter().position(|&n| n > 0).expect("a ship to land");
+        group[s] -= 1;
+        room[b] -= 1;
+        x[b][s] += 1;
+    };
+    // The owed beaches, those with most room first (all of them if enough
+    // ships land).
+    let mut owed: [usize; MAX_BEACHES] = std::array::from_fn(|b| b);
+    let owed_count = tile.beach_count();
+    owed[..owed_count].sort_by_key(|&b| std::cmp::Reverse(room[b]));
+    for &b in &owed[..owed_count] {
+        if left > 0 && l.owed & 1 << b != 0 {
+            put(b, &mut room, &mut x);
+            left -= 1;
+        }
+    }
+    // Then always on the beach with most room left.
+    while left > 0 {
+        let b = (0..tile.beach_count())
+            .max_by_key(|&b| (room[b], std::cmp::Reverse(b)))
+            .expect("room for the ships that land");
+        put(b, &mut room, &mut x);
+        left -= 1;
+    }
+    x
+}
+
 /// Calls `f` with every end of the landing `l` on `ships`, each once, until
 /// it breaks.
 pub fn each_outcome<B>(
@@ -211,6 +254,18 @@ mod tests {
             let listed: BTreeSet<Outcome> = out.iter().copied().collect();
             assert_eq!(listed.len(), out.len(), "each end once");
             assert_eq!(listed, by_moves, "{tile:?} {group:?} {:?}", l);
+            // The least filling end is one of them, and fills no more than any.
+            let least = least_filling_end(&ships, &l);
+            assert!(listed.contains(&least), "{least:?} {l:?}");
+            let fills = |x: &Outcome| {
+                tile.beaches()
+                    .filter(|&b| {
+                        let n: u8 = x[b.index()].iter().sum();
+                        n > 0 && n == ships.free_places(tile, b)
+                    })
+                    .count()
+            };
+            assert_eq!(fills(&least), out.iter().map(fills).min().unwrap());
             checked += 1;
         }
         assert_eq!(checked, 3000);

@@ -23,10 +23,10 @@
 //! decisions of a landing and a chain, and later turns, until a card is laid
 //! or an island leaves the table.
 
-use super::outcomes::{each_outcome, landing_outcomes, Outcome};
+use super::outcomes::{each_outcome, landing_outcomes, least_filling_end, Outcome};
 use super::states::{Key, KeyLayout, StateTable, ALIVE, DEAD};
-use super::LandMove;
 use super::Landing;
+use super::{play_land_move, LandMove};
 use crate::board::{Board, Route, Ships, Trace, MAX_SEATS};
 use crate::cards::{Beach, CardId, ISLAND_COUNT, MAX_BEACHES};
 use crate::hex::Edge;
@@ -186,6 +186,9 @@ impl ChainSearch {
         {
             return true;
         }
+        if self.least_filling_leads_out(board, l) {
+            return true;
+        }
         // Each end in turn, until one leaves a resolvable chain.
         let ships = self.ships.clone();
         each_outcome(&ships, l, |x| {
@@ -218,19 +221,33 @@ impl ChainSearch {
         moves: impl Iterator<Item = LandMove>,
         mut keep: impl FnMut(LandMove),
     ) {
+        // At most a move per seat and beach, and a return per seat.
+        let mut list = [(LandMove::Return { seat: Seat::FIRST }, false); 48];
+        let mut count = 0;
         let others_full = board.any_full_except(ships, l.tile);
-        let beaches = l.tile.beach_count();
-        let mut done = None;
+        self.load(board, ships);
         for m in moves {
-            // First the cheap proof: after the move the landing can still
-            // end with no beach full.
-            let mut free = free_places(ships, l.tile);
-            let mut owed = l.owed;
+            // First the cheap proofs: after the move the landing can still
+            // end with no beach full, or its least filling end leads out.
+            let mut after = *l;
+            play_land_move(&mut self.ships, &mut after, m);
             if let LandMove::Land { beach, .. } = m {
-                free[beach.index()] -= 1;
-                owed &= !beach.bit();
+                self.rekey(l.tile, beach);
             }
-            if !others_full && calm(&free[..beaches], owed, l.remaining() - 1) {
+            let free = free_places(&self.ships, l.tile);
+            let quick = !others_full
+                && calm(&free[..l.tile.beach_count()], after.owed, after.remaining())
+                || after.remaining() > 0 && self.least_filling_leads_out(board, &after);
+            if let LandMove::Land { seat, beach } = m {
+                self.ships.remove(l.tile, beach, seat);
+                self.rekey(l.tile, beach);
+            }
+            list[count] = (m, quick);
+            count += 1;
+        }
+        let mut done = None;
+        for &(m, quick) in &list[..count] {
+            if quick {
                 keep(m);
                 continue;
             }
@@ -256,6 +273,16 @@ impl ChainSearch {
                 keep(m);
             }
         }
+    }
+
+    /// Does the least filling end of the landing `l` on the working state
+    /// lead out, at once or as proven? (The working state is left as it was.)
+    fn least_filling_leads_out(&mut self, board: &Board, l: &Landing) -> bool {
+        let x = least_filling_end(&self.ships, l);
+        self.land(l.tile, &x);
+        let yes = self.states.find(&self.key) == Some(ALIVE) || self.way_out(board);
+        self.unland(l.tile, &x);
+        yes
     }
 
     // ----- shortcuts: a way out whatever happens ---------------------------
@@ -412,15 +439,8 @@ impl ChainSearch {
                 self.land(dest, &x);
                 match self.known(board) {
                     Known::Resolves => {
-                        // Every open state reaches the current path, which leads out.
-                        for &state in &self.open {
-                            self.states.set_mark(state, ALIVE);
-                        }
-                        self.open.clear();
                         self.unland(dest, &x);
-                        while !self.frames.is_empty() {
-                            self.back_out();
-                        }
+                        self.resolved();
                         return true;
                     }
                     Known::Dead => self.unland(dest, &x),
@@ -441,11 +461,16 @@ impl ChainSearch {
                 }
                 let group = self.ships.sail(s.tile, s.beach);
                 self.rekey(s.tile, s.beach);
-                let landing = Landing::start(&self.ships, s.dest, group, false);
                 let f = self.frames.last_mut().expect("a frame");
                 f.sailing = Some((s, group));
                 self.ends.truncate(f.ends_start as usize);
+                let landing = Landing::start(&self.ships, s.dest, group, false);
+                if self.least_filling_leads_out(board, &landing) {
+                    self.resolved();
+                    return true;
+                }
                 landing_outcomes(&self.ships, &landing, &mut self.ends);
+                let f = self.frames.last_mut().expect("a frame");
                 f.end = f.ends_start;
                 f.ends_end = self.ends.len() as u32;
             } else {
@@ -453,6 +478,18 @@ impl ChainSearch {
             }
         }
         false
+    }
+
+    /// A way out is found: every open state reaches the current path, which
+    /// leads to it. They are proven; the working state is taken back.
+    fn resolved(&mut self) {
+        for &state in &self.open {
+            self.states.set_mark(state, ALIVE);
+        }
+        self.open.clear();
+        while !self.frames.is_empty() {
+            self.back_out();
+        }
     }
 
     /// Opens the working state (new, number `state`) with its emigrations.
@@ -582,7 +619,7 @@ struct LandingEnds {
     key: Key,
     ends: Vec<Outcome>,
     known: Vec<u32>,
-    /// The ends still possible at the last decision, by index.
+    /// The ends still possible at the decision being made, by index.
     open: Vec<u32>,
 }
 
@@ -604,8 +641,6 @@ impl LandingEnds {
         landing_outcomes(ships, l, &mut self.ends);
         self.known.clear();
         self.known.resize(self.ends.len(), 0);
-        self.open.clear();
-        self.open.extend(0..self.ends.len() as u32);
     }
 
     /// Ships of `seat` that end `i` sends home.
@@ -614,19 +649,20 @@ impl LandingEnds {
         self.start.expect("a landing listed").group[seat.index()] - landed
     }
 
-    /// Keeps in `open` the ends still possible once the landing has done
+    /// Lists in `open` the ends still possible once the landing has done
     /// `done`: those that land at least its ships and send home at least
     /// its returns.
     fn keep_possible(&mut self, done: &Done) {
         let mut open = std::mem::take(&mut self.open);
-        open.retain(|&i| {
+        open.clear();
+        open.extend((0..self.ends.len() as u32).filter(|&i| {
             let x = &self.ends[i as usize];
             Seat::all(MAX_SEATS).all(|seat| {
                 let s = seat.index();
                 self.returned(i as usize, seat) >= done.returned[s]
                     && (0..MAX_BEACHES).all(|b| x[b][s] >= done.landed[b][s])
             })
-        });
+        }));
         self.open = open;
     }
 

@@ -135,6 +135,20 @@ impl StateTable {
         self.marks.len()
     }
 
+    /// The mark of the state with `key`, if it is in the table.
+    pub fn find(&self, key: &Key) -> Option<u32> {
+        let key = &key[..self.words];
+        let mask = self.slots.len() - 1;
+        let mut i = hash(key) as usize & mask;
+        loop {
+            match self.slots[i] {
+                0 => return None,
+                s if self.key_of(s - 1) == key => return Some(self.marks[s as usize - 1]),
+                _ => i = (i + 1) & mask,
+            }
+        }
+    }
+
     /// The number of the state with `key`, and whether it was new (then
     /// it is added, marked `mark`).
     pub fn find_or_add(&mut self, key: &Key, mark: u32) -> (u32, bool) {
