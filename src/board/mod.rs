@@ -1,7 +1,7 @@
 //! The table: where each card lies, king islands, and the ships on beaches.
 //!
 //! The layout ([`Board`]) changes only when a card is laid or removed; the
-//! ships ([`Ships`]) change with every move and are what the R25 chain search
+//! ships ([`Ships`], `ships.rs`) change with every move and are what the R25 chain search
 //! copies and explores. Both keep their fields private and change only
 //! through the methods below, which keep them consistent (as shakmaty's
 //! `Board` does with `set_piece_at` / `remove_piece_at`): a beach's count is
@@ -9,13 +9,16 @@
 //! holds no ships on its beaches; a card lies on one hex at most, and is in
 //! [`Board::cards`] exactly while it lies there.
 
-use crate::cards::{Beach, CardId, CARD_COUNT, ISLAND_COUNT};
+use crate::cards::{Beach, CardId, CARD_COUNT};
 use crate::chain::{LandMove, Landing};
 use crate::hex::{edge_to_world, opposite, world_to_edge, Edge, Hex};
 use crate::seat::Seat;
 
+mod ships;
+
 pub use crate::cards::MAX_BEACHES;
 pub use crate::seat::MAX_SEATS;
+pub use ships::{colours, expand_counts, BeachShips, Ships};
 
 pub const SHIPS_PER_PLAYER: u8 = 15;
 
@@ -23,189 +26,6 @@ pub const SHIPS_PER_PLAYER: u8 = 15;
 const GRID: i32 = 80;
 const OFFSET: i32 = GRID / 2;
 const EMPTY: u8 = u8::MAX;
-
-/// The ships on one beach, counted by seat.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
-pub struct BeachShips {
-    by_seat: [u8; MAX_SEATS],
-    count: u8,
-}
-
-impl BeachShips {
-    /// Ships on the beach, all seats.
-    #[inline]
-    pub fn count(&self) -> u8 {
-        self.count
-    }
-    /// Ships of `seat` on the beach.
-    #[inline]
-    pub fn of(&self, seat: Seat) -> u8 {
-        self.by_seat[seat.index()]
-    }
-    /// Ships on the beach by seat (what sails when it emigrates, R20).
-    #[inline]
-    pub fn by_seat(&self) -> &[u8; MAX_SEATS] {
-        &self.by_seat
-    }
-    /// Different colours on the beach (R21).
-    #[inline]
-    pub fn colours(&self) -> u8 {
-        colours(&self.by_seat)
-    }
-    /// Ship owners, sorted by seat, one entry per ship.
-    pub fn seats(&self) -> Vec<u8> {
-        expand_counts(&self.by_seat)
-    }
-    #[inline]
-    fn add(&mut self, seat: Seat) {
-        self.by_seat[seat.index()] += 1;
-        self.count += 1;
-    }
-    #[inline]
-    fn remove(&mut self, seat: Seat) {
-        debug_assert!(self.by_seat[seat.index()] > 0);
-        self.by_seat[seat.index()] -= 1;
-        self.count -= 1;
-    }
-}
-
-/// `[2, 0, 1, ..]` -> `[0, 0, 2]`.
-pub fn expand_counts(by_seat: &[u8; MAX_SEATS]) -> Vec<u8> {
-    let mut v = Vec::new();
-    for (seat, &n) in by_seat.iter().enumerate() {
-        for _ in 0..n {
-            v.push(seat as u8);
-        }
-    }
-    v
-}
-
-/// Number of different colours in a group (R21 danger check).
-pub fn colours(by_seat: &[u8; MAX_SEATS]) -> u8 {
-    by_seat.iter().filter(|&&n| n > 0).count() as u8
-}
-
-/// Ships on every beach of every island, by card and beach (island ids are
-/// 0..16; water cards have no beaches). Changed one ship or one beach at a
-/// time; no beach ever holds more ships than its places.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
-pub struct Ships {
-    beaches: [[BeachShips; MAX_BEACHES]; ISLAND_COUNT],
-}
-
-impl Default for Ships {
-    fn default() -> Self {
-        Ships {
-            beaches: [[BeachShips::default(); MAX_BEACHES]; ISLAND_COUNT],
-        }
-    }
-}
-
-impl Ships {
-    #[inline]
-    pub fn beach(&self, tile: CardId, beach: Beach) -> &BeachShips {
-        &self.beaches[tile.index()][beach.index()]
-    }
-    /// The beaches of `tile`, in order.
-    #[inline]
-    pub fn island(&self, tile: CardId) -> &[BeachShips] {
-        &self.beaches[tile.index()][..tile.beach_count()]
-    }
-    #[inline]
-    pub fn is_full(&self, tile: CardId, beach: Beach) -> bool {
-        self.beach(tile, beach).count >= tile.beach_spec(beach).places
-    }
-    #[inline]
-    pub fn free_places(&self, tile: CardId, beach: Beach) -> u8 {
-        tile.beach_spec(beach).places - self.beach(tile, beach).count
-    }
-    /// Free places on the whole island.
-    #[inline]
-    pub fn free_on(&self, tile: CardId) -> u32 {
-        let places = tile.spec().beaches.iter().map(|spec| spec.places);
-        places
-            .zip(self.island(tile))
-            .map(|(p, b)| u32::from(p - b.count))
-            .sum()
-    }
-    /// Bitmask of the beaches of `tile` that have a free place.
-    #[inline]
-    pub fn free_mask(&self, tile: CardId) -> u8 {
-        tile.beaches()
-            .filter(|&b| !self.is_full(tile, b))
-            .fold(0, |m, b| m | b.bit())
-    }
-    /// Is some beach of `tile` full?
-    #[inline]
-    pub fn any_full_on(&self, tile: CardId) -> bool {
-        tile.beaches().any(|b| self.is_full(tile, b))
-    }
-    /// Ships of `seat` on the beaches of `tile`.
-    #[inline]
-    pub fn seat_on(&self, tile: CardId, seat: Seat) -> u8 {
-        self.island(tile).iter().map(|b| b.of(seat)).sum()
-    }
-    /// Ships of all seats on `tile`.
-    #[inline]
-    pub fn total_on(&self, tile: CardId) -> u8 {
-        self.island(tile).iter().map(|b| b.count).sum()
-    }
-    /// The same ships as `other` on every island but `tile`?
-    pub fn same_except(&self, other: &Ships, tile: CardId) -> bool {
-        let (i, a, b) = (tile.index(), &self.beaches, &other.beaches);
-        a[..i] == b[..i] && a[i + 1..] == b[i + 1..]
-    }
-    /// One ship of `seat` onto a beach with a free place.
-    #[inline]
-    pub fn add(&mut self, tile: CardId, beach: Beach, seat: Seat) {
-        debug_assert!(
-            !self.is_full(tile, beach),
-            "no beach holds more than its places"
-        );
-        self.beaches[tile.index()][beach.index()].add(seat);
-    }
-    /// One ship of `seat` off a beach where it has one.
-    #[inline]
-    pub fn remove(&mut self, tile: CardId, beach: Beach, seat: Seat) {
-        self.beaches[tile.index()][beach.index()].remove(seat);
-    }
-    /// Every ship leaves the beach (R20): the group, by seat.
-    #[inline]
-    pub fn sail(&mut self, tile: CardId, beach: Beach) -> [u8; MAX_SEATS] {
-        std::mem::take(&mut self.beaches[tile.index()][beach.index()]).by_seat
-    }
-    /// The group of [`Ships::sail`] back onto its empty beach (the R25
-    /// search takes back the emigrations it tries).
-    #[inline]
-    pub fn put_back(&mut self, tile: CardId, beach: Beach, group: [u8; MAX_SEATS]) {
-        let b = &mut self.beaches[tile.index()][beach.index()];
-        debug_assert_eq!(b.count, 0, "the beach the group sailed from");
-        b.by_seat = group;
-        b.count = group.iter().sum();
-    }
-    /// The ships of `seat` leave every beach of `tile`; how many.
-    fn take_seat(&mut self, tile: CardId, seat: Seat) -> u8 {
-        let mut n = 0;
-        for b in &mut self.beaches[tile.index()][..tile.beach_count()] {
-            let k = b.by_seat[seat.index()];
-            b.by_seat[seat.index()] = 0;
-            b.count -= k;
-            n += k;
-        }
-        n
-    }
-    /// Takes all ships off `tile`, returning how many each seat gets back.
-    fn clear_tile(&mut self, tile: CardId) -> [u8; MAX_SEATS] {
-        let mut back = [0; MAX_SEATS];
-        for b in self.beaches[tile.index()].iter_mut() {
-            for (s, n) in b.by_seat.iter().enumerate() {
-                back[s] += n;
-            }
-            *b = BeachShips::default();
-        }
-        back
-    }
-}
 
 /// The empty hexes next to the cards (at most six around each of the 32),
 /// as a slice; kept on the stack.
