@@ -73,12 +73,16 @@ pub fn colours(by_seat: &[u8; MAX_SEATS]) -> u8 {
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Ships {
     beaches: [[BeachShips; MAX_BEACHES]; ISLAND_COUNT],
+    /// The full beaches of each island, as a mask of beach bits (kept with
+    /// the counts: what the move generator and the R25 search ask most).
+    full: [u8; ISLAND_COUNT],
 }
 
 impl Default for Ships {
     fn default() -> Self {
         Ships {
             beaches: [[BeachShips::default(); MAX_BEACHES]; ISLAND_COUNT],
+            full: [0; ISLAND_COUNT],
         }
     }
 }
@@ -95,7 +99,12 @@ impl Ships {
     }
     #[inline]
     pub fn is_full(&self, tile: CardId, beach: Beach) -> bool {
-        self.beach(tile, beach).count >= tile.beach_spec(beach).places
+        self.full[tile.index()] & beach.bit() != 0
+    }
+    /// The full beaches of `tile`, as a mask of beach bits.
+    #[inline]
+    pub fn full_mask(&self, tile: CardId) -> u8 {
+        self.full[tile.index()]
     }
     #[inline]
     pub fn free_places(&self, tile: CardId, beach: Beach) -> u8 {
@@ -113,14 +122,12 @@ impl Ships {
     /// Bitmask of the beaches of `tile` that have a free place.
     #[inline]
     pub fn free_mask(&self, tile: CardId) -> u8 {
-        tile.beaches()
-            .filter(|&b| !self.is_full(tile, b))
-            .fold(0, |m, b| m | b.bit())
+        !self.full[tile.index()] & ((1 << tile.beach_count()) - 1)
     }
     /// Is some beach of `tile` full?
     #[inline]
     pub fn any_full_on(&self, tile: CardId) -> bool {
-        tile.beaches().any(|b| self.is_full(tile, b))
+        self.full[tile.index()] != 0
     }
     /// Ships of `seat` on the beaches of `tile`.
     #[inline]
@@ -145,15 +152,18 @@ impl Ships {
             "no beach holds more than its places"
         );
         self.beaches[tile.index()][beach.index()].add(seat);
+        self.refresh(tile, beach);
     }
     /// One ship of `seat` off a beach where it has one.
     #[inline]
     pub fn remove(&mut self, tile: CardId, beach: Beach, seat: Seat) {
         self.beaches[tile.index()][beach.index()].remove(seat);
+        self.refresh(tile, beach);
     }
     /// Every ship leaves the beach (R20): the group, by seat.
     #[inline]
     pub fn sail(&mut self, tile: CardId, beach: Beach) -> [u8; MAX_SEATS] {
+        self.full[tile.index()] &= !beach.bit();
         std::mem::take(&mut self.beaches[tile.index()][beach.index()]).by_seat
     }
     /// The group of [`Ships::sail`] back onto its empty beach (the R25
@@ -164,6 +174,14 @@ impl Ships {
         debug_assert_eq!(b.count, 0, "the beach the group sailed from");
         b.by_seat = group;
         b.count = group.iter().sum();
+        self.refresh(tile, beach);
+    }
+    /// Sets whether `beach` of `tile` is full from its count.
+    #[inline]
+    fn refresh(&mut self, tile: CardId, beach: Beach) {
+        let full = self.beach(tile, beach).count >= tile.beach_spec(beach).places;
+        let mask = &mut self.full[tile.index()];
+        *mask = if full { *mask | beach.bit() } else { *mask & !beach.bit() };
     }
     /// The ships of `seat` leave every beach of `tile`; how many.
     pub(super) fn take_seat(&mut self, tile: CardId, seat: Seat) -> u8 {
@@ -173,6 +191,9 @@ impl Ships {
             b.by_seat[seat.index()] = 0;
             b.count -= k;
             n += k;
+        }
+        for b in tile.beaches() {
+            self.refresh(tile, b);
         }
         n
     }
@@ -185,6 +206,7 @@ impl Ships {
             }
             *b = BeachShips::default();
         }
+        self.full[tile.index()] = 0;
         back
     }
 }
