@@ -224,26 +224,53 @@ impl ChainSearch {
         // At most a move per seat and beach, and a return per seat.
         let mut list = [(LandMove::Return { seat: Seat::FIRST }, false); 48];
         let mut count = 0;
+        // First the cheap proof: after the move the landing can still end
+        // with no beach full.
         let others_full = board.any_full_except(ships, l.tile);
-        self.load(board, ships);
+        let free = free_places(ships, l.tile);
+        let beaches = l.tile.beach_count();
         for m in moves {
-            // First the cheap proofs: after the move the landing can still
-            // end with no beach full, or its least filling end leads out.
-            let mut after = *l;
-            play_land_move(&mut self.ships, &mut after, m);
+            let (mut free, mut owed) = (free, l.owed);
             if let LandMove::Land { beach, .. } = m {
-                self.rekey(l.tile, beach);
+                free[beach.index()] -= 1;
+                owed &= !beach.bit();
             }
-            let free = free_places(&self.ships, l.tile);
-            let quick = !others_full
-                && calm(&free[..l.tile.beach_count()], after.owed, after.remaining())
-                || after.remaining() > 0 && self.least_filling_leads_out(board, &after);
-            if let LandMove::Land { seat, beach } = m {
-                self.ships.remove(l.tile, beach, seat);
-                self.rekey(l.tile, beach);
-            }
-            list[count] = (m, quick);
+            let calm = !others_full && calm(&free[..beaches], owed, l.remaining() - 1);
+            list[count] = (m, calm);
             count += 1;
+        }
+        if list[..count].iter().any(|&(_, calm)| !calm) {
+            // Then: the least filling end of the landing as it is leads out,
+            // and the move is one of its own; or that of the landing after
+            // the move does.
+            self.load(board, ships);
+            let x = least_filling_end(&self.ships, l);
+            let leads_out = self.end_leads_out(board, l.tile, &x);
+            for (m, quick) in &mut list[..count] {
+                if *quick {
+                    continue;
+                }
+                *quick = leads_out
+                    && match *m {
+                        LandMove::Land { seat, beach } => x[beach.index()][seat.index()] > 0,
+                        LandMove::Return { seat } => {
+                            x.iter().map(|b| b[seat.index()]).sum::<u8>() < l.left(seat)
+                        }
+                    };
+                if !*quick && l.remaining() > 1 {
+                    let mut after = *l;
+                    play_land_move(&mut self.ships, &mut after, *m);
+                    if let LandMove::Land { beach, .. } = *m {
+                        self.rekey(l.tile, beach);
+                    }
+                    let x = least_filling_end(&self.ships, &after);
+                    *quick = self.end_leads_out(board, l.tile, &x);
+                    if let LandMove::Land { seat, beach } = *m {
+                        self.ships.remove(l.tile, beach, seat);
+                        self.rekey(l.tile, beach);
+                    }
+                }
+            }
         }
         let mut done = None;
         for &(m, quick) in &list[..count] {
@@ -279,9 +306,15 @@ impl ChainSearch {
     /// lead out, at once or as proven? (The working state is left as it was.)
     fn least_filling_leads_out(&mut self, board: &Board, l: &Landing) -> bool {
         let x = least_filling_end(&self.ships, l);
-        self.land(l.tile, &x);
+        self.end_leads_out(board, l.tile, &x)
+    }
+
+    /// Does the landing end `x` on `tile` of the working state lead out, at
+    /// once or as proven? (The working state is left as it was.)
+    fn end_leads_out(&mut self, board: &Board, tile: CardId, x: &Outcome) -> bool {
+        self.land(tile, x);
         let yes = self.states.find(&self.key) == Some(ALIVE) || self.way_out(board);
-        self.unland(l.tile, &x);
+        self.unland(tile, x);
         yes
     }
 
