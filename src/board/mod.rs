@@ -232,22 +232,21 @@ impl Board {
         &'a self,
         ships: &'a Ships,
     ) -> impl Iterator<Item = (CardId, Beach)> + 'a {
-        self.islands().flat_map(move |c| {
-            c.beaches()
-                .filter(move |&b| ships.is_full(c, b))
-                .map(move |b| (c, b))
-        })
+        self.islands()
+            .filter(move |&c| ships.any_full_on(c))
+            .flat_map(move |c| Beach::in_mask(ships.full_mask(c)).map(move |b| (c, b)))
     }
 
     /// Is a beach full anywhere but on `except`?
     #[inline]
     pub fn any_full_except(&self, ships: &Ships, except: CardId) -> bool {
-        self.islands().any(|c| c != except && ships.any_full_on(c))
+        // Ships lie only on islands on the table.
+        ships.full_islands() & !(1 << except.index()) != 0
     }
 
     #[inline]
     pub fn any_full_in(&self, ships: &Ships) -> bool {
-        self.islands().any(|c| ships.any_full_on(c))
+        ships.full_islands() != 0
     }
 
     /// Ships of `seat` on beaches anywhere (king ships are not on beaches).
@@ -264,26 +263,30 @@ impl Board {
             hexes: [Hex::ORIGIN; 6 * CARD_COUNT],
             len: 0,
         };
+        // Each hex once (a bit per grid cell), then in (q, r) order: the
+        // cell number q * GRID + r orders as (q, r) does.
+        let mut seen = [0u64; (GRID * GRID) as usize / 64];
+        let mut cells = [0u16; 6 * CARD_COUNT];
         for &c in &self.order {
             let h = self.hex_of(c);
             for d in 0..6 {
                 let n = h.neighbor(d);
                 if Board::in_bounds(n) && self.card_at(n).is_none() {
-                    f.hexes[f.len] = n;
-                    f.len += 1;
+                    let cell = ((n.q + OFFSET) * GRID + n.r + OFFSET) as usize;
+                    if seen[cell / 64] & 1 << (cell % 64) == 0 {
+                        seen[cell / 64] |= 1 << (cell % 64);
+                        cells[f.len] = cell as u16;
+                        f.len += 1;
+                    }
                 }
             }
         }
-        let v = &mut f.hexes[..f.len];
-        v.sort_unstable();
-        let mut kept = 0;
-        for i in 0..v.len() {
-            if i == 0 || v[i] != v[kept - 1] {
-                v[kept] = v[i];
-                kept += 1;
-            }
+        let cells = &mut cells[..f.len];
+        cells.sort_unstable();
+        for (h, &cell) in f.hexes.iter_mut().zip(cells.iter()) {
+            let cell = i32::from(cell);
+            *h = Hex::new(cell / GRID - OFFSET, cell % GRID - OFFSET);
         }
-        f.len = kept;
         f
     }
 

@@ -76,6 +76,8 @@ pub struct Ships {
     /// The full beaches of each island, as a mask of beach bits (kept with
     /// the counts: what the move generator and the R25 search ask most).
     full: [u8; ISLAND_COUNT],
+    /// The islands with a full beach, as a mask of island bits.
+    full_islands: u16,
 }
 
 impl Default for Ships {
@@ -83,6 +85,7 @@ impl Default for Ships {
         Ships {
             beaches: [[BeachShips::default(); MAX_BEACHES]; ISLAND_COUNT],
             full: [0; ISLAND_COUNT],
+            full_islands: 0,
         }
     }
 }
@@ -124,6 +127,19 @@ impl Ships {
     pub fn free_mask(&self, tile: CardId) -> u8 {
         !self.full[tile.index()] & ((1 << tile.beach_count()) - 1)
     }
+    /// The islands with a full beach, as a mask of bits `1 << index`.
+    #[inline]
+    pub fn full_islands(&self) -> u16 {
+        self.full_islands
+    }
+    /// The full beaches, island by island in index order.
+    #[inline]
+    pub fn full_beaches(&self) -> impl Iterator<Item = (CardId, Beach)> + '_ {
+        bits(u32::from(self.full_islands)).flat_map(move |i| {
+            let tile = CardId(i as u8);
+            bits(u32::from(self.full[i])).map(move |b| (tile, Beach::new(b as u8)))
+        })
+    }
     /// Is some beach of `tile` full?
     #[inline]
     pub fn any_full_on(&self, tile: CardId) -> bool {
@@ -160,10 +176,37 @@ impl Ships {
         self.beaches[tile.index()][beach.index()].remove(seat);
         self.refresh(tile, beach);
     }
+    /// Ships of several seats (`by_seat`) onto one beach with room for them
+    /// all (a landing's end in the R25 search).
+    #[inline]
+    pub fn add_group(&mut self, tile: CardId, beach: Beach, by_seat: &[u8; MAX_SEATS]) {
+        let b = &mut self.beaches[tile.index()][beach.index()];
+        for (have, &n) in b.by_seat.iter_mut().zip(by_seat) {
+            *have += n;
+        }
+        b.count += by_seat.iter().sum::<u8>();
+        debug_assert!(
+            b.count <= tile.beach_spec(beach).places,
+            "no beach holds more than its places"
+        );
+        self.refresh(tile, beach);
+    }
+    /// Takes back [`Ships::add_group`].
+    #[inline]
+    pub fn remove_group(&mut self, tile: CardId, beach: Beach, by_seat: &[u8; MAX_SEATS]) {
+        let b = &mut self.beaches[tile.index()][beach.index()];
+        for (have, &n) in b.by_seat.iter_mut().zip(by_seat) {
+            debug_assert!(*have >= n);
+            *have -= n;
+        }
+        b.count -= by_seat.iter().sum::<u8>();
+        self.refresh(tile, beach);
+    }
     /// Every ship leaves the beach (R20): the group, by seat.
     #[inline]
     pub fn sail(&mut self, tile: CardId, beach: Beach) -> [u8; MAX_SEATS] {
         self.full[tile.index()] &= !beach.bit();
+        self.refresh_island(tile);
         std::mem::take(&mut self.beaches[tile.index()][beach.index()]).by_seat
     }
     /// The group of [`Ships::sail`] back onto its empty beach (the R25
@@ -181,7 +224,21 @@ impl Ships {
     fn refresh(&mut self, tile: CardId, beach: Beach) {
         let full = self.beach(tile, beach).count >= tile.beach_spec(beach).places;
         let mask = &mut self.full[tile.index()];
-        *mask = if full { *mask | beach.bit() } else { *mask & !beach.bit() };
+        *mask = if full {
+            *mask | beach.bit()
+        } else {
+            *mask & !beach.bit()
+        };
+        self.refresh_island(tile);
+    }
+    #[inline]
+    fn refresh_island(&mut self, tile: CardId) {
+        let bit = 1 << tile.index();
+        if self.full[tile.index()] != 0 {
+            self.full_islands |= bit;
+        } else {
+            self.full_islands &= !bit;
+        }
     }
     /// The ships of `seat` leave every beach of `tile`; how many.
     pub(super) fn take_seat(&mut self, tile: CardId, seat: Seat) -> u8 {
@@ -207,6 +264,19 @@ impl Ships {
             *b = BeachShips::default();
         }
         self.full[tile.index()] = 0;
+        self.refresh_island(tile);
         back
     }
+}
+
+/// The set bits of `mask`, lowest first.
+#[inline]
+fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            i
+        })
+    })
 }

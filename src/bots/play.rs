@@ -89,15 +89,19 @@ pub fn play_game_timed(
         let Some(cur) = g.current() else {
             return Ok((g, think));
         };
-        let choice = g.legal_actions_ref().len() > 1;
-        let clock = Clock::start();
-        let a = seats[cur as usize].choose(&g);
-        if choice {
+        // Only decisions with a choice are timed (reading the clock costs
+        // more than a forced move).
+        let a = if g.legal_actions_ref().len() > 1 {
+            let clock = Clock::start();
+            let a = seats[cur as usize].choose(&g);
             let th = &mut think[cur as usize];
             th.decisions += 1;
             th.seconds += clock.elapsed_ms() / 1000.0;
             th.iterations += seats[cur as usize].last_iterations() as u64;
-        }
+            a
+        } else {
+            seats[cur as usize].choose(&g)
+        };
         g.play_trusted(&a);
     }
     Err(PlayError::TooLong { seed })

@@ -59,14 +59,16 @@ pub fn least_filling_end(ships: &Ships, l: &Landing) -> Outcome {
     };
     // The owed beaches, those with most room first (all of them if enough
     // ships land).
-    let mut owed: [usize; MAX_BEACHES] = std::array::from_fn(|b| b);
-    let owed_count = tile.beach_count();
-    owed[..owed_count].sort_by_key(|&b| std::cmp::Reverse(room[b]));
-    for &b in &owed[..owed_count] {
-        if left > 0 && l.owed & 1 << b != 0 {
-            put(b, &mut room, &mut x);
-            left -= 1;
-        }
+    let first_room = room;
+    let mut owed = l.owed;
+    while left > 0 && owed != 0 {
+        let b = (0..tile.beach_count())
+            .filter(|&b| owed & 1 << b != 0)
+            .max_by_key(|&b| (first_room[b], std::cmp::Reverse(b)))
+            .expect("an owed beach");
+        owed &= !(1 << b);
+        put(b, &mut room, &mut x);
+        left -= 1;
     }
     // Then always on the beach with most room left.
     while left > 0 {

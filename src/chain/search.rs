@@ -92,9 +92,11 @@ pub struct ChainSearch {
     keys: KeyLayout,
     states: StateTable,
     routes: Routes,
-    /// The state being explored, and its key.
+    /// The state being explored, and its key (worked out when first
+    /// needed after a load: many questions are answered without it).
     ships: Ships,
     key: Key,
+    key_stale: bool,
     /// The open states of the depth-first search, innermost last.
     frames: Vec<Frame>,
     /// The emigrations and landing ends of the open states, each frame's
@@ -139,7 +141,7 @@ impl ChainSearch {
     /// resolvable? (With no beach full the chain is over: yes.)
     pub fn resolvable(&mut self, board: &Board, ships: &Ships) -> bool {
         self.prepare(board);
-        if leads_out(&mut self.routes, board, self.keys.islands(), ships) {
+        if leads_out(&mut self.routes, board, ships) {
             return true;
         }
         self.load(board, ships);
@@ -313,7 +315,10 @@ impl ChainSearch {
     /// once or as proven? (The working state is left as it was.)
     fn end_leads_out(&mut self, board: &Board, tile: CardId, x: &Outcome) -> bool {
         self.land(tile, x);
-        let yes = self.states.find(&self.key) == Some(ALIVE) || self.way_out(board);
+        let yes = self.way_out(board) || {
+            self.fresh_key();
+            self.states.find(&self.key) == Some(ALIVE)
+        };
         self.unland(tile, x);
         yes
     }
@@ -328,7 +333,7 @@ impl ChainSearch {
     }
 
     fn fixed_escape(routes: &mut Routes, board: &Board, ships: &Ships, except: CardId) -> bool {
-        board.full_beaches(ships).any(|(c, b)| {
+        ships.full_beaches().any(|(c, b)| {
             c != except && {
                 let cols = ships.beach(c, b).colours();
                 c.beach_spec(b)
@@ -373,7 +378,15 @@ impl ChainSearch {
     fn load(&mut self, board: &Board, ships: &Ships) {
         self.prepare(board);
         self.ships.clone_from(ships);
-        self.key = self.keys.key(&self.ships);
+        self.key_stale = true;
+    }
+
+    /// Brings the key of the working state up to date.
+    fn fresh_key(&mut self) {
+        if self.key_stale {
+            self.key = self.keys.key(&self.ships);
+            self.key_stale = false;
+        }
     }
 
     /// Makes the start of the landing `l` the working state, with its ends
@@ -393,6 +406,7 @@ impl ChainSearch {
         self.landing.keep_possible(&done);
         self.ships.clone_from(&self.landing.ships);
         self.key = self.landing.key;
+        self.key_stale = false;
         done
     }
 
@@ -442,7 +456,9 @@ impl ChainSearch {
         if self.way_out(board) {
             return Known::Resolves;
         }
-        let (state, new) = self.states.find_or_add(&self.key, self.order);
+        let order = self.order;
+        self.fresh_key();
+        let (state, new) = self.states.find_or_add(&self.key, order);
         if new {
             return Known::New(state);
         }
@@ -455,7 +471,7 @@ impl ChainSearch {
 
     /// Does the working state lead out at once?
     fn way_out(&mut self, board: &Board) -> bool {
-        leads_out(&mut self.routes, board, self.keys.islands(), &self.ships)
+        leads_out(&mut self.routes, board, &self.ships)
     }
 
     /// Searches from the new state `start` until a way out is found (true)
@@ -534,10 +550,7 @@ impl ChainSearch {
         let sails_start = self.sails.len() as u32;
         for i in 0..self.keys.islands().len() {
             let tile = self.keys.islands()[i];
-            for beach in tile.beaches() {
-                if !self.ships.is_full(tile, beach) {
-                    continue;
-                }
+            for beach in Beach::in_mask(self.ships.full_mask(tile)) {
                 let cols = self.ships.beach(tile, beach).colours();
                 for j in tile.beach_spec(beach).jetty_edges() {
                     // No voyage escapes here (else this state led out).
@@ -609,12 +622,8 @@ impl ChainSearch {
     /// The ships of a landing end `x` go onto the beaches of `tile`.
     fn land(&mut self, tile: CardId, x: &Outcome) {
         for b in tile.beaches() {
-            for (s, &n) in x[b.index()].iter().enumerate() {
-                for _ in 0..n {
-                    self.ships.add(tile, b, Seat::new(s as u8));
-                }
-            }
             if x[b.index()] != [0; MAX_SEATS] {
+                self.ships.add_group(tile, b, &x[b.index()]);
                 self.rekey(tile, b);
             }
         }
@@ -623,18 +632,17 @@ impl ChainSearch {
     /// Takes back [`Self::land`].
     fn unland(&mut self, tile: CardId, x: &Outcome) {
         for b in tile.beaches() {
-            for (s, &n) in x[b.index()].iter().enumerate() {
-                for _ in 0..n {
-                    self.ships.remove(tile, b, Seat::new(s as u8));
-                }
-            }
             if x[b.index()] != [0; MAX_SEATS] {
+                self.ships.remove_group(tile, b, &x[b.index()]);
                 self.rekey(tile, b);
             }
         }
     }
 
     fn rekey(&mut self, tile: CardId, beach: Beach) {
+        if self.key_stale {
+            return;
+        }
         self.keys
             .set_beach(&mut self.key, tile, beach, self.ships.beach(tile, beach));
     }
@@ -752,25 +760,20 @@ impl Routes {
 }
 
 /// Does the chain state `ships` (the player to emigrate) lead out at once?
-/// It does when no beach of `islands` is full, when a full beach has a
+/// It does when no beach is full, when a full beach has a
 /// voyage that reveals a card or fails, and when the only full beach has a
 /// voyage after which its group can land with every beach keeping a free
 /// place.
-fn leads_out(routes: &mut Routes, board: &Board, islands: &[CardId], ships: &Ships) -> bool {
+fn leads_out(routes: &mut Routes, board: &Board, ships: &Ships) -> bool {
     let mut full = None;
     let mut count = 0;
-    for &c in islands {
-        for b in c.beaches() {
-            if !ships.is_full(c, b) {
-                continue;
-            }
-            full = Some((c, b));
-            count += 1;
-            let cols = ships.beach(c, b).colours();
-            for j in c.beach_spec(b).jetty_edges() {
-                if routes.trace(board, c, j, cols) == Trace::Escape {
-                    return true;
-                }
+    for (c, b) in ships.full_beaches() {
+        full = Some((c, b));
+        count += 1;
+        let cols = ships.beach(c, b).colours();
+        for j in c.beach_spec(b).jetty_edges() {
+            if routes.trace(board, c, j, cols) == Trace::Escape {
+                return true;
             }
         }
     }

@@ -27,6 +27,10 @@ pub struct KeyLayout {
     islands: Vec<CardId>,
     /// Bit position of each beach's code (word * 64 + bit), by island and beach.
     offset: [[u16; MAX_BEACHES]; ISLAND_COUNT],
+    /// Bits of each beach's code, by island and beach.
+    width: [[u8; MAX_BEACHES]; ISLAND_COUNT],
+    /// Every beach of the islands on the table, in key order.
+    beaches: Vec<(CardId, Beach)>,
     /// Words the keys of this layout use.
     words: usize,
 }
@@ -37,6 +41,7 @@ impl KeyLayout {
         self.players = players;
         self.islands.clear();
         self.islands.extend(board.islands());
+        self.beaches.clear();
         // A beach's code never straddles two words.
         let mut at = 0;
         for &c in &self.islands {
@@ -46,6 +51,8 @@ impl KeyLayout {
                     at = at.next_multiple_of(64);
                 }
                 self.offset[c.index()][b.index()] = at as u16;
+                self.width[c.index()][b.index()] = width as u8;
+                self.beaches.push((c, b));
                 at += width;
             }
         }
@@ -65,10 +72,9 @@ impl KeyLayout {
     /// The key of a whole state.
     pub fn key(&self, ships: &Ships) -> Key {
         let mut key = [0; KEY_WORDS];
-        for &c in &self.islands {
-            for b in c.beaches() {
-                self.set_beach(&mut key, c, b, ships.beach(c, b));
-            }
+        for &(c, b) in &self.beaches {
+            let at = usize::from(self.offset[c.index()][b.index()]);
+            key[at / 64] |= beach_code(ships.beach(c, b), self.players) << (at % 64);
         }
         key
     }
@@ -77,7 +83,7 @@ impl KeyLayout {
     #[inline]
     pub fn set_beach(&self, key: &mut Key, tile: CardId, beach: Beach, ships: &BeachShips) {
         let at = usize::from(self.offset[tile.index()][beach.index()]);
-        let width = beach_width(tile, beach, self.players);
+        let width = self.width[tile.index()][beach.index()];
         let mask = ((1u64 << width) - 1) << (at % 64);
         let word = &mut key[at / 64];
         *word = (*word & !mask) | (beach_code(ships, self.players) << (at % 64));
