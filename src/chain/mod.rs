@@ -8,7 +8,11 @@
 //! so a search over them decides it exactly ([`ChainSearch`]).
 //!
 //! - `search.rs`: the search, and what it keeps between questions;
-//! - `states.rs`: chain states as exact keys, and the table of them.
+//! - `states.rs`: chain states as exact keys, and the table of them;
+//! - `outcomes.rs`: the ways a landing can end;
+//! - `landing_ends.rs`: the ends of the landing under way, kept across its
+//!   decisions;
+//! - `way_out.rs`: states that lead out at once, and the jetties' voyages.
 
 use crate::action::Action;
 use crate::board::{Ships, MAX_SEATS};
@@ -16,9 +20,11 @@ use crate::cards::{Beach, CardId};
 use crate::game::checks;
 use crate::seat::Seat;
 
+mod landing_ends;
 mod outcomes;
 mod search;
 mod states;
+mod way_out;
 
 pub(crate) use search::ChainSearch;
 

@@ -1,0 +1,112 @@
+//! The ends of the landing under way, listed once per landing for the R25
+//! questions of its decisions (docs/rules.md#r25), and what a landing has
+//! done since they were listed.
+
+use super::outcomes::{landing_outcomes, Outcome};
+use super::states::Key;
+use super::Landing;
+use crate::board::{Ships, MAX_SEATS};
+use crate::cards::MAX_BEACHES;
+use crate::seat::Seat;
+
+/// The ends of one landing, listed at some point of it (its start), with
+/// what is known of each (0 not asked yet, else [`ALIVE`] or [`DEAD`]).
+#[derive(Debug, Default)]
+pub(super) struct LandingEnds {
+    pub(super) layout: Option<u32>,
+    /// The landing at its start, and the ships then and their key; `None`
+    /// before the first.
+    pub(super) start: Option<Landing>,
+    pub(super) ships: Ships,
+    pub(super) key: Key,
+    pub(super) ends: Vec<Outcome>,
+    pub(super) known: Vec<u32>,
+    /// The ends still possible at the decision being made, by index.
+    pub(super) open: Vec<u32>,
+}
+
+/// What a landing has done since its ends were listed: the ships landed, by
+/// beach and seat, and the ships sent home, by seat.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Done {
+    pub(super) landed: Outcome,
+    pub(super) returned: [u8; MAX_SEATS],
+}
+
+impl LandingEnds {
+    /// Lists the ends of the landing `l` on `ships`.
+    pub(super) fn list(&mut self, layout: Option<u32>, ships: &Ships, l: &Landing) {
+        self.layout = layout;
+        self.start = Some(*l);
+        self.ships.clone_from(ships);
+        self.ends.clear();
+        landing_outcomes(ships, l, &mut self.ends);
+        self.known.clear();
+        self.known.resize(self.ends.len(), 0);
+    }
+
+    /// Ships of `seat` that end `i` sends home.
+    pub(super) fn returned(&self, i: usize, seat: Seat) -> u8 {
+        let landed: u8 = self.ends[i].iter().map(|b| b[seat.index()]).sum();
+        self.start.expect("a landing listed").group[seat.index()] - landed
+    }
+
+    /// Lists in `open` the ends still possible once the landing has done
+    /// `done`: those that land at least its ships and send home at least
+    /// its returns.
+    pub(super) fn keep_possible(&mut self, done: &Done) {
+        let mut open = std::mem::take(&mut self.open);
+        open.clear();
+        open.extend((0..self.ends.len() as u32).filter(|&i| {
+            let x = &self.ends[i as usize];
+            Seat::all(MAX_SEATS).all(|seat| {
+                let s = seat.index();
+                self.returned(i as usize, seat) >= done.returned[s]
+                    && (0..MAX_BEACHES).all(|b| x[b][s] >= done.landed[b][s])
+            })
+        }));
+        self.open = open;
+    }
+
+    /// If `l` on `ships` is the listed landing further on (the same layout,
+    /// the same ships elsewhere, a state its landing moves reach from its
+    /// start): what it has done since.
+    pub(super) fn done_since(
+        &self,
+        layout: Option<u32>,
+        ships: &Ships,
+        l: &Landing,
+    ) -> Option<Done> {
+        let start = self.start.filter(|s| s.tile == l.tile)?;
+        if self.layout != layout || !ships.same_except(&self.ships, l.tile) {
+            return None;
+        }
+        let mut done = Done::default();
+        let mut served = 0u8;
+        let mut twice = false;
+        for b in l.tile.beaches() {
+            let (now, then) = (ships.beach(l.tile, b), self.ships.beach(l.tile, b));
+            for s in 0..MAX_SEATS {
+                done.landed[b.index()][s] = now.by_seat()[s].checked_sub(then.by_seat()[s])?;
+            }
+            let n = now.count() - then.count();
+            if n > 0 {
+                served |= b.bit();
+            }
+            twice |= n > 1;
+        }
+        let mut returned = 0;
+        for s in 0..MAX_SEATS {
+            let landed: u8 = done.landed.iter().map(|b| b[s]).sum();
+            done.returned[s] = start.group[s]
+                .checked_sub(l.group[s])?
+                .checked_sub(landed)?;
+            returned += u32::from(done.returned[s]);
+        }
+        // R23: returns only while the ships outnumber the free places; the
+        // owed beaches first, one ship each, and those are no longer owed.
+        let surplus = start.remaining().saturating_sub(self.ships.free_on(l.tile));
+        let owed_first = served & !start.owed == 0 && !twice || start.owed & !served == 0;
+        (returned <= surplus && owed_first && l.owed == start.owed & !served).then_some(done)
+    }
+}

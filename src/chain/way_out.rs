@@ -1,0 +1,95 @@
+//! Ways out at once (docs/rules.md#r25): a chain state that leads out
+//! without a search, and the voyages of each jetty on one layout.
+
+use crate::board::{Board, Route, Ships, Trace};
+use crate::cards::{CardId, ISLAND_COUNT, MAX_BEACHES};
+use crate::hex::Edge;
+
+/// Where each jetty's voyage goes on one layout, by island and edge,
+/// traced when first asked.
+#[derive(Debug, Default)]
+pub(super) struct Routes([[Option<Route>; 6]; ISLAND_COUNT]);
+
+impl Routes {
+    /// The voyage of a group with `colours` colours from (`tile`, `jetty`).
+    pub(super) fn trace(&mut self, board: &Board, tile: CardId, jetty: Edge, colours: u8) -> Trace {
+        self.0[tile.index()][usize::from(jetty.get())]
+            .get_or_insert_with(|| board.route(tile, jetty))
+            .trace(colours)
+    }
+}
+
+/// Does the chain state `ships` (the player to emigrate) lead out at once?
+/// It does when no beach is full, when a full beach has a
+/// voyage that reveals a card or fails, and when the only full beach has a
+/// voyage after which its group can land with every beach keeping a free
+/// place.
+pub(super) fn leads_out(routes: &mut Routes, board: &Board, ships: &Ships) -> bool {
+    let mut full = None;
+    let mut count = 0;
+    for (c, b) in ships.full_beaches() {
+        full = Some((c, b));
+        count += 1;
+        let cols = ships.beach(c, b).colours();
+        for j in c.beach_spec(b).jetty_edges() {
+            if routes.trace(board, c, j, cols) == Trace::Escape {
+                return true;
+            }
+        }
+    }
+    let Some((tile, beach)) = full else {
+        return true;
+    };
+    if count > 1 {
+        return false;
+    }
+    let group = ships.beach(tile, beach);
+    let ships_landing = u32::from(group.count());
+    let cols = group.colours();
+    tile.beach_spec(beach).jetty_edges().any(|j| {
+        let Trace::Land(dest) = routes.trace(board, tile, j, cols) else {
+            return false;
+        };
+        // The beaches of `dest` once the group has sailed; all with room are owed.
+        let mut free = free_places(ships, dest);
+        if dest == tile {
+            free[beach.index()] = tile.beach_spec(beach).places;
+        }
+        let free = &free[..dest.beach_count()];
+        let owed = (0..free.len())
+            .filter(|&b| free[b] > 0)
+            .fold(0, |m, b| m | 1 << b);
+        calm(free, owed, ships_landing)
+    })
+}
+
+/// Free places of each beach of `tile`.
+pub(super) fn free_places(ships: &Ships, tile: CardId) -> [u8; MAX_BEACHES] {
+    let mut free = [0; MAX_BEACHES];
+    for b in tile.beaches() {
+        free[b.index()] = ships.free_places(tile, b);
+    }
+    free
+}
+
+/// Can `r` more ships land on an island whose beaches have `free` places
+/// (the `owed` ones still to be served, R23) with every beach keeping a free
+/// place? Each keeps one: the owed beaches first (one ship each), then the
+/// rest.
+pub(super) fn calm(free: &[u8], owed: u8, r: u32) -> bool {
+    let mut spare = 0u32;
+    let mut owed_beaches = 0u32;
+    let mut owed_with_spare = 0u32;
+    for (b, &f) in free.iter().enumerate() {
+        let owed = owed & 1 << b != 0;
+        if f == 0 {
+            return false; // already full
+        }
+        spare += u32::from(f) - 1;
+        if owed {
+            owed_beaches += 1;
+            owed_with_spare += u32::from(f >= 2);
+        }
+    }
+    spare >= r && owed_with_spare >= r.min(owed_beaches)
+}
