@@ -209,8 +209,8 @@ impl ChainSearch {
     }
 
     /// The landing moves of `moves` after which the chain stays resolvable
-    /// (R25; `landing_resolvable` is known to be false without a search:
-    /// no fixed escape). A move keeps it so when one of the landing's ends
+    /// (R25; asked when no shortcut settles the landing: no fixed escape,
+    /// not an island every beach of which has a way out). A move keeps it so when one of the landing's ends
     /// that remain possible after it does: after a ship of a seat lands on
     /// a beach, the ends where that beach receives one more of that seat's
     /// ships (`outcomes.rs`: the owed beaches are served first either way);

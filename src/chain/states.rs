@@ -149,7 +149,7 @@ impl StateTable {
         loop {
             match self.slots[i] {
                 0 => return None,
-                s if self.key_of(s - 1) == key => return Some(self.marks[s as usize - 1]),
+                s if same(self.key_of(s - 1), key) => return Some(self.marks[s as usize - 1]),
                 _ => i = (i + 1) & mask,
             }
         }
@@ -166,7 +166,7 @@ impl StateTable {
                 0 => break,
                 s => {
                     let id = s - 1;
-                    if self.key_of(id) == key {
+                    if same(self.key_of(id), key) {
                         return (id, false);
                     }
                 }
@@ -211,6 +211,13 @@ impl StateTable {
             self.slots[i] = id + 1;
         }
     }
+}
+
+/// Are two keys of one layout equal? (Word by word: a few words, most
+/// differing in the first, cost less than a call to `memcmp`.)
+#[inline]
+fn same(a: &[u64], b: &[u64]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
 }
 
 /// A 64-bit hash of a key's words (multiply-rotate, as FxHash).
