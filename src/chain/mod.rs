@@ -16,7 +16,7 @@
 
 use crate::action::Action;
 use crate::board::{Ships, MAX_SEATS};
-use crate::cards::{Beach, CardId};
+use crate::cards::{Beach, CardId, MAX_BEACHES};
 use crate::game::checks;
 use crate::seat::Seat;
 
@@ -105,22 +105,36 @@ impl From<LandMove> for Action {
     }
 }
 
+/// Most landing moves of one decision: a landing per seat and beach, and a
+/// return per seat.
+pub const MAX_LAND_MOVES: usize = MAX_SEATS * MAX_BEACHES + MAX_SEATS;
+
 /// The landing moves the rules allow, before R25 filtering, in a stable
-/// order: by seat, then beach; returns last.
-pub fn landing_moves<'a>(ships: &'a Ships, l: &'a Landing) -> impl Iterator<Item = LandMove> + 'a {
-    let arriving = move || Seat::all(MAX_SEATS).filter(move |&seat| l.left(seat) > 0);
-    let lands = arriving().flat_map(move |seat| {
-        l.tile
-            .beaches()
-            .filter(move |&b| checks::land_on(ships, l, b).is_ok())
-            .map(move |beach| LandMove::Land { seat, beach })
-    });
+/// order: by seat, then beach; returns last. (Listed at once into an array
+/// on the stack: no allocation, the beach checks made once per beach.)
+pub fn landing_moves(ships: &Ships, l: &Landing) -> impl Iterator<Item = LandMove> {
+    let mut moves = [LandMove::Return { seat: Seat::FIRST }; MAX_LAND_MOVES];
+    let mut count = 0;
+    let open: u8 = l
+        .tile
+        .beaches()
+        .filter(|&b| checks::land_on(ships, l, b).is_ok())
+        .fold(0, |m, b| m | b.bit());
+    let arriving = || Seat::all(MAX_SEATS).filter(|&seat| l.left(seat) > 0);
+    for seat in arriving() {
+        for beach in Beach::in_mask(open) {
+            moves[count] = LandMove::Land { seat, beach };
+            count += 1;
+        }
+    }
     // R23: surplus ships return when the group is larger than the free places.
-    let returns = checks::may_return(ships, l).is_ok();
-    let returns = arriving()
-        .filter(move |_| returns)
-        .map(|seat| LandMove::Return { seat });
-    lands.chain(returns)
+    if checks::may_return(ships, l).is_ok() {
+        for seat in arriving() {
+            moves[count] = LandMove::Return { seat };
+            count += 1;
+        }
+    }
+    moves.into_iter().take(count)
 }
 
 /// Applies a landing move to `ships` and `l`.
