@@ -1,8 +1,8 @@
-//! Errors are values with a message a player understands (API.md), and a
+//! Errors are values with a message a player understands (docs/api.md), and a
 //! message key with named arguments so that a front end can say the same in
 //! its own language.
 //!
-//! Every error has a `code` (API.md), a `key` and `args`, and the English
+//! Every error has a `code` (docs/api.md), a `key` and `args`, and the English
 //! `message`, which is always [`ENGLISH`]`[key]` filled with `args` by
 //! [`render`]. Keys are dotted lower snake case: `bad_options.*`,
 //! `malformed.*`, `illegal.*`, `game_over`, `bad_save.*` and `internal.*`
@@ -382,7 +382,7 @@ pub const ENGLISH: &[(&str, &str)] = &[
     ("bad_options.bot_budget", "The bot budget must be an object such as {\"iterations\": 1000, \"millis\": 800}."),
     ("bad_options.bot_budget_field", "The bot budget's \"{field}\" must be a number."),
     ("bad_options.bot_kind_not_text", "The bot kind must be a string such as \"greedy\", not {@got}."),
-    // malformed: an action that is not one (API.md).
+    // malformed: an action that is not one (docs/api.md).
     ("malformed.not_json", "The action cannot be read as JSON: {detail}."),
     ("malformed.not_object", "An action must be a JSON object with a \"type\", not {@got}."),
     ("malformed.no_type", "The action has no \"type\" field."),
