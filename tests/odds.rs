@@ -508,3 +508,15 @@ fn bench_odds_split() {
     println!("all exact: {}", stats(&mut calls_exact_only));
     println!("with a sampled one: {}", stats(&mut calls_sampled));
 }
+
+#[test]
+fn the_greedy_odds_bot_plays_legal_moves_and_other_greedy_options_are_refused() {
+    for g in mid_game(2).iter().take(10) {
+        let mut bot = make_bot("greedy:odds", 1).unwrap();
+        let a = bot.choose(g);
+        assert!(g.legal_actions().contains(&a), "{a:?}");
+    }
+    for spec in ["greedy:0", "greedy:odds:odds", "greedy:oddsx"] {
+        assert!(make_bot(spec, 1).is_err(), "{spec}");
+    }
+}

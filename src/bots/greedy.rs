@@ -55,6 +55,9 @@ pub struct Params {
     /// In a long chain, search for the shortest way out ([`super::wayout`]);
     /// off in search rollouts, where a cheap varied choice does.
     pub plan_way_out: bool,
+    /// Value the voyages of an emigration decision with the exact odds of
+    /// [`crate::odds`] instead of the look-ahead estimate (`greedy:odds`).
+    pub exact_odds: bool,
 }
 
 impl Default for Params {
@@ -68,6 +71,7 @@ impl Default for Params {
             build: 0.3,
             beyond: 0.5,
             plan_way_out: true,
+            exact_odds: false,
         }
     }
 }
@@ -238,6 +242,8 @@ pub struct Heuristic<'a> {
     pub break_loops: bool,
     /// Points for revealing a card when the game stalls (see [`stalled`]).
     stall_bonus: f32,
+    /// The exact odds of the legal emigrations ([`Params::exact_odds`]).
+    exact: Vec<crate::odds::VoyageOdds>,
 }
 
 /// Has the game gone round without laying cards? Players could otherwise
@@ -267,6 +273,11 @@ impl<'a> Heuristic<'a> {
             pile: PileView::new(game),
             break_loops: false,
             stall_bonus: 0.25 * stalled(game) as f32,
+            exact: if params.exact_odds {
+                crate::odds::voyage_odds(game)
+            } else {
+                Vec::new()
+            },
         }
     }
 
@@ -368,6 +379,25 @@ impl<'a> Heuristic<'a> {
         let start = self.board.hex_of(tile);
         let dir = edge_to_world(jetty, self.board.rotation_of(tile));
         self.follow(start, dir, cols, tile, 1.0, 0, &mut dist);
+        if std::ptr::eq(ships, &self.board.ships) {
+            if let Some(o) = self.exact.iter().find(|o| {
+                o.action
+                    == Action::Emigrate {
+                        tile,
+                        beach: beach as u32,
+                        jetty: jetty as u32,
+                    }
+            }) {
+                // The exact odds: where it lands (a king island sends it
+                // home), a new island; nothing left to guess beyond.
+                for (k, &p) in dist.known.iter_mut().zip(o.landing.iter()) {
+                    *k = p as f32;
+                }
+                dist.known[tile.index()] += o.turn_back as f32;
+                dist.new_island = o.new_island as f32;
+                dist.beyond = 0.0;
+            }
+        }
         for (i, &p) in dist.known.iter().enumerate() {
             if p > 0.0 {
                 let gains = self.landing_gains(&after, CardId(i as u8), &group);
