@@ -179,3 +179,25 @@ export async function chooseAction(game, seat, kind = "random", opts = {}) {
   record(kind, decision, false);
   return decision.action;
 }
+
+/**
+ * The voyage odds of `game` (Game.voyageOdds(), issue 14), worked out in the
+ * bots' worker when there is one (a sampled figure takes a few tens of
+ * milliseconds, which the page should not wait for), else on the page's
+ * thread. Resolves to { odds, millis (the engine's time), worker }.
+ */
+export async function voyageOdds(game) {
+  const w = await getWorker();
+  if (w) {
+    try {
+      const m = await w.post({ type: "odds", save: game.save() });
+      return { odds: m.odds, millis: m.millis, worker: true };
+    } catch (e) {
+      if (!e.workerFailed) throw e;
+      worker = Promise.resolve(null); // the worker died: carry on without it
+    }
+  }
+  const t0 = performance.now();
+  const odds = game.voyageOdds();
+  return { odds, millis: performance.now() - t0, worker: false };
+}

@@ -12,6 +12,7 @@ import { refreshPanels, changeUi } from "./view.js";
 import { perform, humanAct, afterChange } from "./turns.js";
 import { saveFile } from "./storage.js";
 import * as Session from "./session.js";
+import { updateTip, focusAction } from "./odds-view.js";
 
 /** A click on the board at `world`. */
 export function clickAt(s, world) {
@@ -59,6 +60,7 @@ export function hoverAt(s, world) {
     refreshPanels(s);
   }
   s.dom.canvas.style.cursor = cursorFor(s);
+  updateTip(s);
   requestDraw(s);
 }
 
@@ -146,6 +148,7 @@ export function panelIntents(s) {
     rotate: (step) => rotate(s, step),
     clearSelection: () => changeUi(s, { selection: null }),
     action: (a) => humanAct(s, a),
+    actionFocus: (a) => focusAction(s, a),
     saveFile: () => saveFile(s),
     openFile: (text) => Session.openFile(s, text),
     replay: () => (s.replay ? Session.closeReplay(s) : Session.openReplay(s)),

@@ -11,6 +11,7 @@ import { cancelPending } from "./state.js";
 import { pointFor, drawNow, buildScene } from "./scene.js";
 import { play, perform, whenIdle } from "./turns.js";
 import * as Session from "./session.js";
+import { currentOdds } from "./odds-view.js";
 
 export function start(s, unbind) {
   const { ui, animator, renderer, camera } = s.dom;
@@ -50,6 +51,10 @@ export function start(s, unbind) {
     errorText: (e) => s.i18n.errorText(e),
     /** What the bots have done on this page: { worker, decisions, iterations, millis, last } (bots.js). */
     botStats: () => Bots.botStats(),
+    /** The voyage odds the table shows now (Game.voyageOdds(), issue 14), or null while they are worked out or no person emigrates. */
+    voyageOdds: () => currentOdds(s),
+    /** How the last odds were worked out: { millis (asked to answered), engineMillis, worker }, or null. */
+    oddsStats: () => (s.odds && s.odds.list ? { millis: s.odds.millis, engineMillis: s.odds.engineMillis, worker: s.odds.worker } : null),
     /** The viewport point (CSS px) where a click performs {tile, jetty} | {tile, beach} | {tile} | {q, r}. */
     pointFor: (target) => pointFor(s, target),
     /** Resolves when nothing is moving and a person must act (or the game is over). */

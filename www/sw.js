@@ -7,7 +7,7 @@
 // index.html). Other origins are not touched. CACHE is versioned: bump it
 // when the list changes; old caches are deleted on activation.
 
-const CACHE = "tongiaki-v6";
+const CACHE = "tongiaki-v7";
 
 const PRECACHE = [
   "./",
@@ -40,6 +40,10 @@ const PRECACHE = [
   "./anim.js",
   "./bots.js",
   "./bot-worker.js",
+  "./odds.js",
+  "./odds-view.js",
+  "./explain.js",
+  "./notes.js",
   "./camera.js",
   "./geometry.js",
   "./input.js",

@@ -9,6 +9,8 @@ import * as Bots from "./bots.js";
 import { isBotTurn } from "./state.js";
 import { refresh } from "./view.js";
 import { requestDraw } from "./scene.js";
+import { explainEvents } from "./explain.js";
+import { showNotes } from "./notes.js";
 
 /** Apply an action; throws the engine's error (the game unchanged). Log, animate, tell the host. */
 export function play(s, action) {
@@ -40,12 +42,20 @@ export function humanAct(s, action) {
 function applied(s, action, before, events) {
   s.ui = { ...s.ui, selection: null };
   refresh(s);
+  // Outcomes explained (explain.js): their words stand in the log for the
+  // event's own line (or come just before it) and show as notes on the board.
+  const why = explainEvents(before, s.snap, events, s.words.t);
+  const whyAt = new Map(why.map((w) => [w.index, w]));
   const lines = [];
-  for (const e of events) {
-    const text = s.words.describeEvent(before, s.snap, e);
-    if (text) lines.push({ text, cls: e.type === "turn_started" ? "turn" : e.type === "voyage_failed" || e.type === "island_removed" ? "bad" : null });
-  }
+  events.forEach((e, i) => {
+    const bad = e.type === "voyage_failed" || e.type === "island_removed" ? "bad" : null;
+    const w = whyAt.get(i);
+    if (w && !w.replaces) lines.push({ text: w.text, cls: "why" });
+    const text = w && w.replaces ? w.text : s.words.describeEvent(before, s.snap, e);
+    if (text) lines.push({ text, cls: e.type === "turn_started" ? "turn" : bad || (w ? "why" : null) });
+  });
   s.dom.ui.log(lines);
+  showNotes(s, why);
   animate(s, events, before);
   if (s.onMove) s.onMove(action, s.snap, events);
   return events;

@@ -8,6 +8,7 @@ import { colorOf, COLOR_ORDER } from "./render.js";
 import { createWords } from "./words.js";
 import { BOT_KINDS } from "./bots.js";
 import { createI18n, getLanguage, LANGUAGES } from "./i18n.js";
+import { oddsOfAction, oddsShort } from "./odds.js";
 
 /**
  * What the player to act must decide: the engine's own sentence in English;
@@ -311,19 +312,32 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
 
   const ACTION_LIMIT = 60;
 
-  function renderActions(snap, legal, enabled) {
-    const key = JSON.stringify([snap.turn, snap.phase, legal, enabled, t("lang")]);
+  /** `odds`: the engine's voyage odds (Game.voyageOdds()) while a person emigrates, else null. */
+  function renderActions(snap, legal, enabled, odds = null) {
+    const listKey = JSON.stringify([snap.turn, snap.phase, legal, enabled, t("lang")]);
+    const key = JSON.stringify([listKey, odds]);
     if (key === lastActionsKey) return;
+    // The same list with its odds just come in keeps the focus where it was.
+    const same = lastActionsKey.startsWith(`[${JSON.stringify(listKey)}`);
     lastActionsKey = key;
     const ul = $("actions");
-    const hadFocus = ul.contains(document.activeElement);
+    const focused = ul.contains(document.activeElement) ? (same ? document.activeElement.dataset.index : "0") : null;
     ul.replaceChildren();
     legal.slice(0, ACTION_LIMIT).forEach((a, i) => {
-      ul.append(el("li", {}, el("button", { type: "button", "data-index": i, disabled: !enabled, onclick: () => cb.action(a) }, describeAction(snap, a))));
+      const o = odds ? oddsOfAction(odds, a) : null;
+      const show = a.type === "emigrate" && cb.actionFocus ? () => cb.actionFocus(a) : null;
+      const hide = show ? () => cb.actionFocus(null) : null;
+      const btn = el(
+        "button",
+        { type: "button", "data-index": i, disabled: !enabled, onclick: () => cb.action(a), onfocus: show, onblur: hide, onmouseenter: show, onmouseleave: hide },
+        describeAction(snap, a),
+        o ? el("span", { class: "odds", text: oddsShort(o, t, i18n.language()) }) : null,
+      );
+      ul.append(el("li", {}, btn));
     });
     if (legal.length > ACTION_LIMIT) ul.append(el("li", { class: "more", text: t("ac.more", legal.length - ACTION_LIMIT) }));
     if (!legal.length) ul.append(el("li", { class: "more", text: snap.phase === "over" ? t("ac.over") : t("ac.nothing") }));
-    if (hadFocus) ul.querySelector("button:not(:disabled)")?.focus();
+    if (focused !== null) (ul.querySelector(`button[data-index="${focused}"]:not(:disabled)`) || ul.querySelector("button:not(:disabled)"))?.focus();
   }
 
   // --- log --------------------------------------------------------------

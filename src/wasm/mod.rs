@@ -386,3 +386,6 @@ impl Game {
 
 // `Game.botAction` and `Game.botDecision` (the bots, run in a Web Worker by www/bots.js).
 mod bots;
+
+// `Game.voyageOdds` (issue 14).
+mod odds;

@@ -232,6 +232,31 @@ export default {
     <li>Ein voller Strand muss <b>auswandern</b>: seine Schiffe segeln über einen Steg hinaus. Unbekanntes Wasser wird vom Stapel aufgedeckt; die Zahl eines Kurses sagt, wie viele Farben die Gruppe braucht, sonst erleidet sie Schiffbruch.</li>
     <li>Ankommende Schiffe <b>landen</b> auf den freien Stränden der Insel; der Rest kehrt heim. Eine Königsinsel ist für alle gesperrt.</li>
     <li>Liegt die letzte Insel- oder die letzte Wasserkarte, endet das Spiel. Jeder bekommt den Wert jeder Insel, auf der er ein Schiff hat, dazu seine Königsinseln; die meisten Punkte gewinnen (bei Gleichstand: mehr Inseln, dann weniger Schiffe auf dem Tisch).</li>`,
+  // Reisechancen und erklärte Ausgänge (Issue 14: www/odds.js, www/explain.js).
+  "o.title": (card, dir) => `${card}: Fahrt nach ${dir}`,
+  "o.working": "Die Chancen werden berechnet…",
+  "o.arrive": (p) => `Erreicht eine Insel: ${p}`,
+  "o.newIsland": (p) => `davon eine neue Insel: ${p}`,
+  "o.fail": (p) => `Schiffbruch: ${p}`,
+  "o.turnBack": (p) => `Von einer Königsinsel zurückgeschickt: ${p}`,
+  "o.stay": (p) => `Bleibt auf der letzten Wasserkarte: ${p}`,
+  "o.exact": "Genau: jede Reihenfolge der unbekannten Karten gezählt.",
+  "o.estimated": "Geschätzt aus vielen Reihenfolgen der unbekannten Karten (±1 %).",
+  "o.needs": (n, c, list) => `Die Kurse, die schon auf dem Tisch liegen, brauchen ${n} Farben; die Gruppe hat ${c} (${list}).`,
+  "o.needsFail": (n, card, c, list) => `Der Kurs mit der ${n} auf ${card} braucht ${n} Farben; die Gruppe hat nur ${c} (${list}) und erleidet dort Schiffbruch.`,
+  "o.calm": (n) => `${pl(n, "Der Kurs, der schon auf dem Tisch liegt, hat", "Die Kurse, die schon auf dem Tisch liegen, haben")} keine Gefahrenzahl.`,
+  "o.sArrive": (p) => `kommt an ${p}`,
+  "o.sNew": (p) => `neue Insel ${p}`,
+  "o.sFail": (p) => `Schiffbruch ${p}`,
+  "o.sBack": (p) => `kehrt um ${p}`,
+  "o.sStay": (p) => `bleibt auf See ${p}`,
+  "o.sEstimated": "geschätzt",
+  "x.failed": (card, danger, list, c, n) => `Schiffbruch auf ${card}: der Kurs mit der ${danger} braucht ${danger} Farben; die Gruppe hatte nur ${list}. ${n} ${pl(n, "Schiff kehrt", "Schiffe kehren")} heim (R21).`,
+  "x.turnedBack": (king, owner, home) => `${king} ist die Königsinsel von ${owner}, dort darf keine Gruppe landen (R31): die Gruppe fährt denselben Weg zurück und landet auf ${home}.`,
+  "x.removed": (card, n, list) => `${card} scheidet aus dem Spiel aus: ein voller Strand der Insel könnte die Schiffe nur für immer zwischen den Karten auf dem Tisch hin und her schicken (R25). ${n} ${pl(n, "Schiff", "Schiffe")} (${list}) ${pl(n, "kehrt", "kehren")} heim.`,
+  "x.returned": (colour, card) => `Auf ${card} ist kein Platz mehr frei: ein Schiff (${colour}) kehrt heim (R23).`,
+  "x.overIsland": (card) => `${card} ist die letzte Inselkarte: das Spiel endet sofort (R60).`,
+  "x.overWater": (card) => `${card} ist die letzte Wasserkarte: das Spiel endet sofort (R60).`,
   // Engine errors: see en.js (same keys, same placeholders).
   errors: {
     "text": "{text}",

@@ -237,6 +237,31 @@ export default {
     <li>A beach that fills up must <b>emigrate</b>: its ships sail out through a jetty. Unknown water is revealed from the pile; a trail's number is how many colours the group needs, or it is wrecked.</li>
     <li>Arriving ships <b>land</b> on the island's free beaches; the rest go home. A king island is closed to everyone.</li>
     <li>When the last island or the last water card is laid, the game ends. Each player scores the value of every island where they have a ship, plus their king islands; most points wins (ties: more islands, then fewer ships on the table).</li>`,
+  // Voyage odds and outcomes explained (issue 14: www/odds.js, www/explain.js).
+  "o.title": (card, dir) => `${card}: sailing ${dir}`,
+  "o.working": "Working out the odds…",
+  "o.arrive": (p) => `Reaches an island: ${p}`,
+  "o.newIsland": (p) => `of which a new island: ${p}`,
+  "o.fail": (p) => `Wrecked: ${p}`,
+  "o.turnBack": (p) => `Turned back by a king island: ${p}`,
+  "o.stay": (p) => `Stays on the last water card: ${p}`,
+  "o.exact": "Exact: every order of the unseen cards counted.",
+  "o.estimated": "Estimated from many orders of the unseen cards (±1%).",
+  "o.needs": (n, c, list) => `The trails already on the table need ${n} colours; the group has ${c} (${list}).`,
+  "o.needsFail": (n, card, c, list) => `The trail marked ${n} on ${card} needs ${n} colours; the group has only ${c} (${list}) and is wrecked there.`,
+  "o.calm": (n) => `The trail${s(n, "", "s")} already on the table ${s(n, "has", "have")} no danger number.`,
+  "o.sArrive": (p) => `arrives ${p}`,
+  "o.sNew": (p) => `new island ${p}`,
+  "o.sFail": (p) => `wrecked ${p}`,
+  "o.sBack": (p) => `turned back ${p}`,
+  "o.sStay": (p) => `stays at sea ${p}`,
+  "o.sEstimated": "estimated",
+  "x.failed": (card, danger, list, c, n) => `Wrecked on ${card}: the trail marked ${danger} needs ${danger} colours; the group had only ${list}. ${n} ship${s(n, "", "s")} go${s(n, "es", "")} home (R21).`,
+  "x.turnedBack": (king, owner, home) => `${king} is ${owner}'s king island, where no group may land (R31): the group sails back the way it came and lands on ${home}.`,
+  "x.removed": (card, n, list) => `${card} leaves the game: its full beach could only send ships round between the cards on the table for ever (R25). ${n} ship${s(n, "", "s")} (${list}) go${s(n, "es", "")} home.`,
+  "x.returned": (colour, card) => `No free place left on ${card}: a ${colour} ship goes home (R23).`,
+  "x.overIsland": (card) => `${card} is the last island card: the game ends at once (R60).`,
+  "x.overWater": (card) => `${card} is the last water card: the game ends at once (R60).`,
   // Engine errors (src/error.rs): message key -> template; the same keys in every
   // language (tests/errors.rs checks). {name} is an argument, {name|one|other}
   // a plural, {name/sep} a list, {@name} another entry named by the argument.

@@ -232,6 +232,31 @@ export default {
     <li>A megtelt strandnak <b>ki kell vándorolnia</b>: a hajói egy mólón át kihajóznak. Az ismeretlen vizet a pakliból fordítod fel; az útvonal száma megmondja, hány szín kell a csoportnak, különben hajótörést szenved.</li>
     <li>Az érkező hajók a sziget szabad strandjain <b>szállnak partra</b>; a többi hazatér. A királysziget mindenki előtt zárva van.</li>
     <li>Amikor az utolsó sziget- vagy vízlap az asztalra kerül, a játék véget ér. Mindenki megkapja minden olyan sziget értékét, ahol hajója van, plusz a királyszigeteit; a legtöbb pont nyer (egyenlőségnél több sziget, majd kevesebb hajó az asztalon).</li>`,
+  // Az út esélyei és a kimenetelek magyarázata (14. feladat: www/odds.js, www/explain.js).
+  "o.title": (card, dir) => `${card}: hajózás ${dir} felé`,
+  "o.working": "Az esélyek kiszámítása…",
+  "o.arrive": (p) => `Szigetre ér: ${p}`,
+  "o.newIsland": (p) => `ebből új szigetre: ${p}`,
+  "o.fail": (p) => `Hajótörés: ${p}`,
+  "o.turnBack": (p) => `Királysziget miatt visszafordul: ${p}`,
+  "o.stay": (p) => `Az utolsó vízlapon marad: ${p}`,
+  "o.exact": "Pontos: a még nem látott lapok minden sorrendje beleszámít.",
+  "o.estimated": "Becslés a még nem látott lapok sok sorrendjéből (±1%).",
+  "o.needs": (n, c, list) => `Az asztalon már látható útvonalakhoz ${n} szín kell; a csoportnak ${c} van (${list}).`,
+  "o.needsFail": (n, card, c, list) => `Az útvonal veszélyszáma ${n} (${card}), ehhez ${n} szín kell; a csoportnak csak ${c} van (${list}), így ott hajótörést szenved.`,
+  "o.calm": (n) => (n === 1 ? "Az asztalon már látható útvonalon nincs veszélyszám." : "Az asztalon már látható útvonalakon nincs veszélyszám."),
+  "o.sArrive": (p) => `odaér: ${p}`,
+  "o.sNew": (p) => `új sziget: ${p}`,
+  "o.sFail": (p) => `hajótörés: ${p}`,
+  "o.sBack": (p) => `visszafordul: ${p}`,
+  "o.sStay": (p) => `vízen marad: ${p}`,
+  "o.sEstimated": "becslés",
+  "x.failed": (card, danger, list, c, n) => `Hajótörés (${card}): az útvonal veszélyszáma ${danger}, ehhez ${danger} különböző szín kell; a csoportban csak ${c} volt (${list}). ${n} hajó hazatér (R21).`,
+  "x.turnedBack": (king, owner, home) => `${king} ${owner} királyszigete, ott egyetlen csoport sem szállhat partra (R31): a csoport ugyanazon az úton visszahajózik, és partra száll (${home}).`,
+  "x.removed": (card, n, list) => `${card} kikerül a játékból: megtelt strandja a hajókat csak örökké körbeküldené az asztalon lévő lapok között (R25). ${n} hajó (${list}) hazatér.`,
+  "x.returned": (colour, card) => `Nincs több szabad hely (${card}): egy hajó (${colour}) hazatér (R23).`,
+  "x.overIsland": (card) => `${card} az utolsó szigetlap: a játék azonnal véget ér (R60).`,
+  "x.overWater": (card) => `${card} az utolsó vízlap: a játék azonnal véget ér (R60).`,
   // Engine errors: see en.js (same keys, same placeholders).
   errors: {
     "text": "{text}",

@@ -232,6 +232,31 @@ export default {
     <li>Una spiaggia che si riempie deve <b>emigrare</b>: le sue navi salpano da un molo. L'acqua sconosciuta si scopre dal mazzo; il numero di una rotta dice quanti colori servono al gruppo, altrimenti naufraga.</li>
     <li>Le navi in arrivo <b>sbarcano</b> sulle spiagge libere dell'isola; le altre tornano a casa. Un'isola del re è chiusa a tutti.</li>
     <li>Quando viene posata l'ultima carta isola o l'ultima carta acqua, la partita finisce. Ognuno segna il valore di ogni isola dove ha una nave, più le sue isole del re; vince chi ha più punti (a parità: più isole, poi meno navi sul tavolo).</li>`,
+  // Probabilità del viaggio ed esiti spiegati (issue 14: www/odds.js, www/explain.js).
+  "o.title": (card, dir) => `${card}: rotta verso ${dir}`,
+  "o.working": "Calcolo delle probabilità…",
+  "o.arrive": (p) => `Raggiunge un'isola: ${p}`,
+  "o.newIsland": (p) => `di cui un'isola nuova: ${p}`,
+  "o.fail": (p) => `Naufragio: ${p}`,
+  "o.turnBack": (p) => `Respinto da un'isola del re: ${p}`,
+  "o.stay": (p) => `Resta sull'ultima carta acqua: ${p}`,
+  "o.exact": "Esatto: contato ogni ordine delle carte non ancora viste.",
+  "o.estimated": "Stimato da molti ordini delle carte non ancora viste (±1%).",
+  "o.needs": (n, c, list) => `Le rotte già sul tavolo richiedono ${n} colori; il gruppo ne ha ${c} (${list}).`,
+  "o.needsFail": (n, card, c, list) => `La rotta segnata ${n} su ${card} richiede ${n} colori; il gruppo ne ha solo ${c} (${list}) e lì fa naufragio.`,
+  "o.calm": (n) => `${pl(n, "La rotta già sul tavolo non ha", "Le rotte già sul tavolo non hanno")} un numero di pericolo.`,
+  "o.sArrive": (p) => `arriva ${p}`,
+  "o.sNew": (p) => `isola nuova ${p}`,
+  "o.sFail": (p) => `naufragio ${p}`,
+  "o.sBack": (p) => `torna indietro ${p}`,
+  "o.sStay": (p) => `resta in mare ${p}`,
+  "o.sEstimated": "stima",
+  "x.failed": (card, danger, list, c, n) => `Naufragio su ${card}: la rotta segnata ${danger} richiede ${danger} colori; il gruppo aveva solo ${list}. ${n} ${pl(n, "nave torna", "navi tornano")} a casa (R21).`,
+  "x.turnedBack": (king, owner, home) => `${king} è l'isola del re di ${owner}, dove nessun gruppo può sbarcare (R31): il gruppo torna indietro per la stessa via e sbarca su ${home}.`,
+  "x.removed": (card, n, list) => `${card} esce dal gioco: la sua spiaggia piena potrebbe solo mandare le navi in giro per sempre tra le carte sul tavolo (R25). ${n} ${pl(n, "nave", "navi")} (${list}) ${pl(n, "torna", "tornano")} a casa.`,
+  "x.returned": (colour, card) => `Nessun posto libero su ${card}: una nave (${colour}) torna a casa (R23).`,
+  "x.overIsland": (card) => `${card} è l'ultima carta isola: la partita finisce subito (R60).`,
+  "x.overWater": (card) => `${card} è l'ultima carta acqua: la partita finisce subito (R60).`,
   // Engine errors: see en.js (same keys, same placeholders).
   errors: {
     "text": "{text}",

@@ -232,6 +232,31 @@ export default {
     <li>Een strand dat vol raakt moet <b>emigreren</b>: zijn schepen varen via een steiger uit. Onbekend water wordt van de stapel omgedraaid; het getal van een route zegt hoeveel kleuren de groep nodig heeft, anders lijdt zij schipbreuk.</li>
     <li>Aankomende schepen <b>landen</b> op de vrije stranden van het eiland; de rest gaat naar huis. Een koningseiland is voor iedereen gesloten.</li>
     <li>Ligt de laatste eiland- of de laatste waterkaart, dan eindigt het spel. Iedereen krijgt de waarde van elk eiland waar hij een schip heeft, plus zijn koningseilanden; de meeste punten winnen (gelijk: meer eilanden, dan minder schepen op tafel).</li>`,
+  // Kansen van een reis en uitgelegde afloop (issue 14: www/odds.js, www/explain.js).
+  "o.title": (card, dir) => `${card}: varen naar het ${dir}`,
+  "o.working": "De kansen worden berekend…",
+  "o.arrive": (p) => `Bereikt een eiland: ${p}`,
+  "o.newIsland": (p) => `waarvan een nieuw eiland: ${p}`,
+  "o.fail": (p) => `Schipbreuk: ${p}`,
+  "o.turnBack": (p) => `Teruggestuurd door een koningseiland: ${p}`,
+  "o.stay": (p) => `Blijft op de laatste waterkaart: ${p}`,
+  "o.exact": "Exact: elke volgorde van de onbekende kaarten geteld.",
+  "o.estimated": "Geschat uit veel volgordes van de onbekende kaarten (±1%).",
+  "o.needs": (n, c, list) => `De routes die al op tafel liggen vragen ${n} kleuren; de groep heeft er ${c} (${list}).`,
+  "o.needsFail": (n, card, c, list) => `De route met de ${n} op ${card} vraagt ${n} kleuren; de groep heeft er maar ${c} (${list}) en lijdt daar schipbreuk.`,
+  "o.calm": (n) => `${pl(n, "De route die al op tafel ligt, heeft", "De routes die al op tafel liggen, hebben")} geen gevarengetal.`,
+  "o.sArrive": (p) => `komt aan ${p}`,
+  "o.sNew": (p) => `nieuw eiland ${p}`,
+  "o.sFail": (p) => `schipbreuk ${p}`,
+  "o.sBack": (p) => `keert terug ${p}`,
+  "o.sStay": (p) => `blijft op zee ${p}`,
+  "o.sEstimated": "geschat",
+  "x.failed": (card, danger, list, c, n) => `Schipbreuk op ${card}: de route met de ${danger} vraagt ${danger} kleuren; de groep had alleen ${list}. ${n} ${pl(n, "schip gaat", "schepen gaan")} naar huis (R21).`,
+  "x.turnedBack": (king, owner, home) => `${king} is het koningseiland van ${owner}, waar geen groep mag landen (R31): de groep vaart dezelfde weg terug en landt op ${home}.`,
+  "x.removed": (card, n, list) => `${card} verdwijnt uit het spel: het volle strand zou de schepen alleen eindeloos tussen de kaarten op tafel heen en weer sturen (R25). ${n} ${pl(n, "schip", "schepen")} (${list}) ${pl(n, "gaat", "gaan")} naar huis.`,
+  "x.returned": (colour, card) => `Geen vrije plaats meer op ${card}: een schip (${colour}) gaat naar huis (R23).`,
+  "x.overIsland": (card) => `${card} is de laatste eilandkaart: het spel is meteen afgelopen (R60).`,
+  "x.overWater": (card) => `${card} is de laatste waterkaart: het spel is meteen afgelopen (R60).`,
   // Engine errors: see en.js (same keys, same placeholders).
   errors: {
     "text": "{text}",
