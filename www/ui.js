@@ -91,6 +91,19 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
     if (file) cb.openFile(await file.text());
   });
   $("replay").addEventListener("click", () => cb.replay());
+  $("take-back").addEventListener("click", () => cb.takeBack());
+  $("learn").addEventListener("click", () => cb.learn());
+  // A narrow screen folds the tool bar into a menu; choosing a tool closes it.
+  const menu = $("menu-toggle");
+  const tools = $("tools");
+  const showMenu = (open) => {
+    menu.setAttribute("aria-expanded", String(open));
+    tools.classList.toggle("open", open);
+  };
+  menu.addEventListener("click", () => showMenu(!tools.classList.contains("open")));
+  tools.addEventListener("click", (e) => {
+    if (e.target.closest("button")) showMenu(false);
+  });
   $("replay-first").addEventListener("click", () => cb.replayTo(0));
   $("replay-back").addEventListener("click", () => cb.replayStep(-1));
   $("replay-forward").addEventListener("click", () => cb.replayStep(1));
@@ -483,6 +496,11 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
     if ([...sel.options].some((o) => Number(o.value) === v)) sel.value = String(v);
   }
 
+  /** The Take-back button: enabled when there is a move to take back. */
+  function showTakeBack(on) {
+    $("take-back").disabled = !on;
+  }
+
   function showAutoForced(on) {
     $("auto-forced").checked = on;
   }
@@ -492,5 +510,5 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
     langSel.value = id;
   }
 
-  return { toast, tell, hideToast, thinking, renderStatus, renderPlayers, renderActions, log, clearLog, newGameDialog, showRanking, closeDialogs, renderReplay, showSpeed, showAutoForced, showLanguage };
+  return { toast, tell, hideToast, thinking, renderStatus, renderPlayers, renderActions, log, clearLog, newGameDialog, showRanking, closeDialogs, renderReplay, showSpeed, showAutoForced, showTakeBack, showLanguage };
 }

@@ -6,6 +6,7 @@ import * as T from "./targets.js";
 import { sync, isBotTurn } from "./state.js";
 import { keepBoardInView, requestDraw, currentHex } from "./scene.js";
 import { autosave } from "./storage.js";
+import { canTakeBack } from "./history.js";
 
 /** The game changed: read it, show it, keep it. */
 export function refresh(s) {
@@ -44,4 +45,6 @@ export function refreshPanels(s) {
   });
   s.dom.ui.renderPlayers(snap, s.seats);
   s.dom.ui.renderActions(snap, botTurn ? [] : legal, !botTurn);
+  s.dom.ui.showTakeBack(canTakeBack(s));
+  if (s.lesson) s.lesson.decorate();
 }
