@@ -45,6 +45,7 @@ const PRECACHE = [
   "./hooks.js",
   "./history.js",
   "./undo.js",
+  "./marks.js",
   "./tutorial.js",
   "./tutorial-steps.js",
   "./anim.js",

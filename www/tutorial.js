@@ -301,13 +301,12 @@ export function createTutorial(s) {
         el("strong", { id: "coach-step", text: tt("stepOf", stepNo(), STEPS.length) }),
         el("button", { type: "button", id: "coach-quit", class: "link", title: tt("quitTitle"), text: tt(done ? "back" : "quit"), onclick: () => stopAndRestore() }),
       );
-      if (done) {
-        c.replaceChildren(head, el("p", { id: "coach-text", class: "coach-text", text: tt("done") }));
-      } else {
-        const text = e && e.bot ? tt("watch", s.snap.players[s.snap.current].name) : e && e.auto ? tt("auto") : tt(SCRIPT[shown].say);
-        c.replaceChildren(head, el("p", { id: "coach-text", class: "coach-text", text }));
+      const text = done ? tt("done") : e && e.bot ? tt("watch", s.snap.players[s.snap.current].name) : e && e.auto ? tt("auto") : tt(SCRIPT[shown].say);
+      c.replaceChildren(head, el("p", { id: "coach-text", class: "coach-text", text }));
+      if (!done && isReading()) {
+        // Next sits at the end of the text, so the step takes little room on a phone
         const lastStep = i === SCRIPT.length - 1;
-        if (isReading()) c.append(el("div", { class: "coach-row" }, el("button", { type: "button", id: "coach-next", class: "primary", text: tt(lastStep ? "finish" : "next"), onclick: () => next() })));
+        c.lastChild.append(" ", el("button", { type: "button", id: "coach-next", class: "primary", text: tt(lastStep ? "finish" : "next"), onclick: () => next() }));
       }
       c.dataset.step = String(stepNo());
       c.hidden = false;

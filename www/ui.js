@@ -5,6 +5,7 @@
 // it holds no game state of its own.
 
 import { colorOf, COLOR_ORDER } from "./render.js";
+import { markOf, markSvg } from "./marks.js";
 import { createWords } from "./words.js";
 import { BOT_KINDS } from "./bots.js";
 import { createI18n, getLanguage, LANGUAGES } from "./i18n.js";
@@ -51,8 +52,11 @@ function el(tag, attrs = {}, ...children) {
   return e;
 }
 
+/** A player's colour chip, with the colour's mark (marks.js) so that colour is not all it says. */
 function swatch(color) {
-  return el("span", { class: "swatch", style: `background:${colorOf(color)}`, "aria-hidden": "true" });
+  const chip = el("span", { class: "swatch", style: `background:${colorOf(color)}`, "aria-hidden": "true", "data-mark": markOf(color) });
+  chip.innerHTML = markSvg(markOf(color));
+  return chip;
 }
 
 const ICONS = {
@@ -103,6 +107,15 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
   menu.addEventListener("click", () => showMenu(!tools.classList.contains("open")));
   tools.addEventListener("click", (e) => {
     if (e.target.closest("button")) showMenu(false);
+  });
+  root.addEventListener("pointerdown", (e) => {
+    if (tools.classList.contains("open") && !e.composedPath().some((x) => x === tools || x === menu)) showMenu(false);
+  });
+  root.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && tools.classList.contains("open")) {
+      showMenu(false);
+      menu.focus();
+    }
   });
   $("replay-first").addEventListener("click", () => cb.replayTo(0));
   $("replay-back").addEventListener("click", () => cb.replayStep(-1));
@@ -366,7 +379,11 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
     for (const c of COLOR_ORDER) colorSel.append(el("option", { value: c, text: t(`color.${c}`) }));
     colorSel.value = seat.color;
     const sw = swatch(seat.color);
-    colorSel.addEventListener("change", () => (sw.style.background = colorOf(colorSel.value)));
+    colorSel.addEventListener("change", () => {
+      sw.style.background = colorOf(colorSel.value);
+      sw.dataset.mark = markOf(colorSel.value);
+      sw.innerHTML = markSvg(markOf(colorSel.value));
+    });
     return el(
       "li",
       { class: "seat" },
