@@ -8,6 +8,7 @@ export default {
   seatName: (i) => `Player ${i + 1}`,
   engineFailed: (m) => `The game engine could not be loaded (${m}).`,
   and: "and",
+  andList: (head, last) => `${head} and ${last}`,
   nColour: (n, c) => `${n} ${c}`,
   edge: (e) => `edge ${e}`,
   beach: (n, dirs) => (dirs === null ? `beach ${n}` : `beach ${n} (${dirs})`),
@@ -33,7 +34,7 @@ export default {
   "a.expand": (where, take, n, list) => `Expand on ${where}: ${take}${n === 1 ? "one ship on" : `${n} ships on`} ${list}`,
   "a.expand.take": (card, beach) => `take a ship from ${card} ${beach}, then `,
   "a.found_kingdom": (card) => `Found a king island on ${card}`,
-  "a.resettle": "Resettle: take your ships off the islands and reveal cards until an island is laid",
+  "a.resettle": "Resettle: take your ships off the islands (kings stay), reveal cards until an island is laid and put a ship on it",
   "a.place_new": (n, card, list) => `Put ${n === 1 ? "a new ship" : `${n} new ships`} on ${card}: ${list}`,
   "a.emigrate": (card, beach, dir) => `Emigrate from ${card} ${beach} through the jetty facing ${dir}`,
   "a.land": (colour, name, card, beach) => `Land a ${colour} ship (${name}) on ${card} ${beach}`,
@@ -107,7 +108,7 @@ export default {
   "p.king": "King island",
   "p.kingTitle": "Found a king island (K)",
   "p.resettle": "Resettle",
-  "p.resettleTitle": "Resettle: all your ships go home, reveal cards until an island is laid",
+  "p.resettleTitle": "Resettle: your ships leave the islands (kings stay), cards are revealed until an island is laid, and one of your ships goes on it",
 
   "tr.group": "Arriving ships by colour",
   "tr.arriving": (name, n) => `${name}: ${n} ship${s(n, "", "s")} arriving`,
@@ -124,7 +125,7 @@ export default {
   "pl.kingOf": (list) => `King of ${list}`,
   "pl.onTable": (n) => `${n} on the table`,
   "pl.removed": (list) => ` · removed: ${list}`,
-  "pl.pile": (i, w, ri, rw) => `Pile: ${i} islands, ${w} water · laid: ${ri}/16 islands, ${rw}/16 water`,
+  "pl.pile": (i, w, ri, rw) => `Pile: ${i} island${s(i, "", "s")}, ${w} water · laid: ${ri}/16 islands, ${rw}/16 water`,
 
   "ac.more": (n) => `… and ${n} more: click on the board for those.`,
   "ac.over": "The game is over.",
@@ -242,9 +243,9 @@ export default {
     <li>Every legal move is also in the list on the right, usable with the keyboard.</li>`,
   "m.rulesTitle": "The rules in short",
   "m.rulesList": `<li>Everyone starts with ships on Tonga. On your turn you <b>expand</b> (new ships on an island where you have ships), found a <b>king island</b> or <b>resettle</b>.</li>
-    <li>A beach that fills up must <b>emigrate</b>: its ships sail out through a jetty. Unknown water is revealed from the pile; a trail's number is how many colours the group needs, or it is wrecked.</li>
-    <li>Arriving ships <b>land</b> on the island's free beaches; the rest go home. A king island is closed to everyone.</li>
-    <li>When the last island or the last water card is laid, the game ends. Each player scores the value of every island where they have a ship, plus their king islands; most points wins (ties: more islands, then fewer ships on the table).</li>`,
+    <li>A beach that fills up must <b>emigrate</b>: all its ships sail out together through a jetty. Sailing into an empty place reveals the top card of the pile, water or an island; a trail's number is how many colours the group needs, or it is wrecked.</li>
+    <li>Arriving ships <b>land</b>: first one on each beach with a free place, then on any free places; only ships beyond all the free places go home. A full beach emigrates again (a chain). A king island is closed to everyone.</li>
+    <li>When the last island card or the last water card of the pile is laid, the voyage that laid it is finished, then the game ends. Each player scores the value of every island where they have a ship, plus their king islands; most points wins (ties: more islands, then fewer ships on the table).</li>`,
   // Engine errors (src/error.rs): message key -> template; the same keys in every
   // language (tests/errors.rs checks). {name} is an argument, {name|one|other}
   // a plural, {name/sep} a list, {@name} another entry named by the argument.
@@ -289,12 +290,12 @@ export default {
     "bad_options.seed_range": "The seed must be a whole number from 0 to {max}, not {seed}.",
     "bad_options.seed_not_number": "The seed must be a number.",
     "bad_options.no_random": "No seed was given and no random source is available ({detail}).",
-    "bad_options.deck_not_array": "The deck must be an array of card ids, top of the pile first.",
-    "bad_options.deck_count": "The deck must list all {expected} cards other than Tonga exactly once; it lists {count}.",
-    "bad_options.deck_entry_not_string": "Every entry of the deck must be a card id string such as \"samoa\".",
-    "bad_options.deck_unknown_card": "The deck names an unknown card \"{card}\".",
-    "bad_options.deck_tonga": "Tonga starts on the table; it cannot be in the deck.",
-    "bad_options.deck_twice": "The deck lists {card} twice.",
+    "bad_options.deck_not_array": "The pile (\"deck\") must be an array of card ids, top of the pile first.",
+    "bad_options.deck_count": "The pile (\"deck\") must list all {expected} cards other than Tonga exactly once; it lists {count}.",
+    "bad_options.deck_entry_not_string": "Every entry of the pile (\"deck\") must be a card id string such as \"samoa\".",
+    "bad_options.deck_unknown_card": "The pile (\"deck\") names an unknown card \"{card}\".",
+    "bad_options.deck_tonga": "Tonga starts on the table; it cannot be in the pile (\"deck\").",
+    "bad_options.deck_twice": "The pile (\"deck\") lists {card} twice.",
     "bad_options.script_not_json": "The script is not valid JSON: {detail}",
     "bad_options.script_actions": "The script's \"actions\" must be an array of actions.",
     "bad_options.bot_kind": "Unknown bot \"{bot}\"; bots are {kinds/, } (search takes options, e.g. search:2000 or search:500ms).",

@@ -21,7 +21,7 @@ export default {
   done: "Lesson complete. Start a new game whenever you like.",
   back: "Back to your game",
 
-  intro: "Welcome to Tongiaki! You lead the blue seafarers; Moana (yellow) and Tavita (green) play against you. Everyone starts on Tonga, the island in the middle, and sails out to discover new islands. At the end, every island where you have a ship scores its value.",
+  intro: "Welcome to Tongiaki: you lead the blue seafarers; Moana (yellow) and Tavita (green) play against you. Everyone starts on Tonga, the island in the middle, and sails out to discover new islands. At the end, every island where you have a ship scores its value.",
   setup1: "Setup: in turn, everyone puts one ship on a beach of Tonga, twice around the table. Click the highlighted beach to put your first ship there.",
   "setup1.why": "In this lesson your first ship goes on the highlighted beach.",
   setup2: "Moana put her ship beside yours, and Tavita took the southern beach. During setup every beach keeps at least one free place. Put your second ship on the highlighted beach.",
@@ -52,5 +52,5 @@ export default {
   lastExpand: "You have four ships on Hawaii: expand there with three new ships, one per beach. Click Hawaii's highlighted beaches (or the island).",
   lastSail: "Two beaches are full. Sail from the highlighted one into the unknown.",
   lastLand: "The last island card is laid, so the game ends now; but the voyage is finished first. Land your two ships on the highlighted beaches.",
-  score: "Game over: Hawaii's other full beach does not sail. Each player scores the value of every island where they have a ship, plus their king islands; ties go to more islands with a ship, then to fewer ships on the table. You won! That is Tongiaki.",
+  score: "Game over: Hawaii's other full beach does not sail. Each player scores the value of every island where they have a ship, plus their king islands; ties go to more islands with a ship, then to fewer ships on the table. You won, and that is Tongiaki!",
 };
