@@ -32,7 +32,7 @@ if (!existsSync(join(PKG, "tongiaki_bg.wasm"))) {
 const engine = await import(pathToFileURL(join(PKG, "tongiaki.js")).href);
 engine.initSync({ module: readFileSync(join(PKG, "tongiaki_bg.wasm")) });
 const { Game } = engine;
-const players = SEATS.map((p) => ({ name: p.name || "You", color: p.color }));
+const players = SEATS.map((p) => ({ name: p.name, color: p.color }));
 const load = (deck, actions) => Game.load(JSON.stringify({ format: "tongiaki-save", version: 1, options: { players, seed: SEED, deck }, actions }));
 
 function check() {

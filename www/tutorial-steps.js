@@ -23,9 +23,9 @@ export const DECK = Object.freeze([
   "nauru", "water-i", "tokelau", "water-d", "hawaii", "water-b", "water-h", "tuvalu", "water-e",
 ]);
 
-/** The seats: the learner (blue, named in the table's language) and two opponents. */
+/** The seats: the learner, Kai (blue; the log speaks of players in the third person), and two opponents. */
 export const SEATS = Object.freeze([
-  { color: "blue", kind: "human" },
+  { name: "Kai", color: "blue", kind: "human" },
   { name: "Moana", color: "yellow", kind: "greedy" },
   { name: "Tavita", color: "green", kind: "greedy" },
 ]);

@@ -15,6 +15,8 @@
 // the current step waits for (null while there is only something to read).
 
 import * as T from "./targets.js";
+import * as G from "./geometry.js";
+import { fitBounds } from "./camera.js";
 import { SCRIPT, STEPS, DECK, SEATS, SEED } from "./tutorial-steps.js";
 import { DEFAULT_SEATS } from "./state.js";
 import { refresh, refreshPanels } from "./view.js";
@@ -34,6 +36,7 @@ export const TUTORIAL_TEXT = Object.freeze({ en, de, nl, hu, it, he });
 export const LEARNED_KEY = "tongiaki.learned";
 
 const PAUSE = { bot: 900, auto: 650 }; // ms before a scripted move, scaled by the table's speed
+const CLOSE_UP = 45; // CSS px per hex radius below which a step zooms to the card it wants clicked
 
 const own = (obj, key) => (obj && Object.hasOwn(obj, key) ? obj[key] : undefined);
 
@@ -140,9 +143,7 @@ export function createTutorial(s) {
   function start() {
     if (s.lesson) s.lesson.stop();
     remember(s);
-    const tt = words(s);
-    const keepAuto = s.autoForced;
-    const players = SEATS.map((p) => ({ name: p.name || tt("you"), color: p.color }));
+    const players = SEATS.map((p) => ({ name: p.name, color: p.color }));
     // The game before the lesson stays in the autosave: the lesson's own is never written there.
     const key = s.storageKey;
     s.storageKey = null;
@@ -153,13 +154,11 @@ export function createTutorial(s) {
     }
     const lesson = createLesson(s, {
       onStop: () => {
-        s.autoForced = keepAuto;
         last = lesson.state();
         hideCoach();
       },
     });
-    s.lesson = lesson;
-    s.autoForced = false; // every move of the learner is a click, even a forced one
+    s.lesson = lesson; // from now on turns.js asks it who moves: every move of the learner is a click, even a forced one
     s.rankingShown = true; // the last step explains the score; the ranking comes with Finish
     s.dom.ui.closeDialogs();
     refreshPanels(s);
@@ -182,14 +181,13 @@ export function createTutorial(s) {
     offer,
     state: () => (s.lesson ? s.lesson.state() : last || { step: 0, total: STEPS.length, expects: null, done: false }),
     next: () => (s.lesson ? s.lesson.next() : false),
-    /** Leave the lesson (its Leave button). */
-    quit: stop,
   };
 
-  /** One run of the lesson. `onStop(done)` when it ends, finished or not. */
+  /** One run of the lesson. `onStop()` when it ends (another game came, or it was left). */
   function createLesson(s, { onStop }) {
     let i = 0; // the script entry to come
     let shown = 0; // the script entry of the step shown
+    let focused = -1; // the script entry the view was last brought close to
     let over = false; // stopped: the lesson no longer has a say
     let done = false; // finished: the last step was read; its game stays on the table until another comes
 
@@ -310,8 +308,25 @@ export function createTutorial(s) {
       }
       c.dataset.step = String(stepNo());
       c.hidden = false;
+      closeUp();
       clearTargets();
       for (const t of targets()) t.classList.add("coach-target");
+    }
+
+    /** A step waiting for a click on a card too small to hit comfortably brings it close (F fits the board again). */
+    function closeUp() {
+      const a = entry() && entry().you;
+      if (!a || focused === i) return;
+      focused = i;
+      const card = a.tile || (s.snap.pending && s.snap.pending.tile) || (a.type === "setup_place" ? "tonga" : null);
+      const tile = card && s.snap.tiles.find((t) => t.card === card);
+      const { camera, renderer } = s.dom;
+      renderer.resize(camera);
+      if (!tile || camera.scale >= CLOSE_UP) return;
+      const hexes = [{ q: tile.q, r: tile.r }];
+      for (let d = 0; d < 6; d++) hexes.push(G.neighbor(tile.q, tile.r, d));
+      fitBounds(camera, G.boundsOf(hexes, 1, 0.15), 12, 130);
+      requestDraw(s);
     }
 
     /** The controls outside the board the step wants clicked. */

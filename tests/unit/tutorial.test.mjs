@@ -75,7 +75,7 @@ test("take back: the last person's choice, never across a revealed card", () => 
 test("the script replayed with the engine: legal in turn, and every idea where its step says", { skip: !existsSync(join(PKG, "tongiaki_bg.wasm")) && "pkg/ is not built" }, async () => {
   const engine = await import(pathToFileURL(join(PKG, "tongiaki.js")).href);
   engine.initSync({ module: readFileSync(join(PKG, "tongiaki_bg.wasm")) });
-  const players = SEATS.map((p) => ({ name: p.name || "You", color: p.color }));
+  const players = SEATS.map((p) => ({ name: p.name, color: p.color }));
   const game = new engine.Game({ players, seed: SEED, deck: [...DECK] });
   const seen = new Map(); // step -> event types that happened before the next step
   let step = null;

@@ -3,7 +3,6 @@
 // Gefährlichkeit, Wappen, Vermehrung, auswandern, Seefahrt, landen, Kettenzug, Königsinsel.
 
 export default {
-  you: "Du",
   stepOf: (n, total) => `Schritt ${n} von ${total}`,
   next: "Weiter",
   finish: "Fertig",
@@ -20,7 +19,7 @@ export default {
   done: "Lektion abgeschlossen. Beginne ein neues Spiel, wann immer du willst.",
   back: "Zurück zu deinem Spiel",
 
-  intro: "Willkommen bei Tongiaki: du führst die blauen Seefahrer; Moana (gelb) und Tavita (grün) spielen gegen dich. Alle beginnen auf der Startinsel Tonga in der Mitte und segeln aus, um neue Inseln zu entdecken. Am Ende bringt dir jede Insel, auf der du ein Schiff hast, ihren Wert.",
+  intro: "Willkommen bei Tongiaki: du bist Kai und führst die blauen Seefahrer; Moana (gelb) und Tavita (grün) spielen gegen dich. Alle beginnen auf der Startinsel Tonga in der Mitte und segeln aus, um neue Inseln zu entdecken. Am Ende bringt dir jede Insel, auf der du ein Schiff hast, ihren Wert.",
   setup1: "Vorbereitung: reihum setzt jeder ein Schiff auf einen Strand von Tonga, zweimal um den Tisch. Klicke auf den markierten Strand, um dein erstes Schiff dorthin zu setzen.",
   "setup1.why": "In dieser Lektion kommt dein erstes Schiff auf den markierten Strand.",
   setup2: "Moana hat ihr Schiff neben deines gesetzt, Tavita hat den südlichen Strand genommen. Bei der Vorbereitung behält jeder Strand mindestens einen freien Platz. Setze dein zweites Schiff auf den markierten Strand.",

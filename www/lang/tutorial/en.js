@@ -4,7 +4,6 @@
 // emblem, expand, emigrate, voyage, land, chain, king island.
 
 export default {
-  you: "You",
   stepOf: (n, total) => `Step ${n} of ${total}`,
   next: "Next",
   finish: "Finish",
@@ -21,7 +20,7 @@ export default {
   done: "Lesson complete. Start a new game whenever you like.",
   back: "Back to your game",
 
-  intro: "Welcome to Tongiaki: you lead the blue seafarers; Moana (yellow) and Tavita (green) play against you. Everyone starts on Tonga, the island in the middle, and sails out to discover new islands. At the end, every island where you have a ship scores its value.",
+  intro: "Welcome to Tongiaki: you are Kai, leader of the blue seafarers; Moana (yellow) and Tavita (green) play against you. Everyone starts on Tonga, the island in the middle, and sails out to discover new islands. At the end, every island where you have a ship scores its value.",
   setup1: "Setup: in turn, everyone puts one ship on a beach of Tonga, twice around the table. Click the highlighted beach to put your first ship there.",
   "setup1.why": "In this lesson your first ship goes on the highlighted beach.",
   setup2: "Moana put her ship beside yours, and Tavita took the southern beach. During setup every beach keeps at least one free place. Put your second ship on the highlighted beach.",

@@ -3,7 +3,6 @@
 // veszélyesség, embléma, bővítés, kivándorlás, tengeri utazás, partraszállás, láncreakció, királysziget.
 
 export default {
-  you: "Te",
   stepOf: (n, total) => `${n}. lépés / ${total}`,
   next: "Tovább",
   finish: "Befejezés",
@@ -20,7 +19,7 @@ export default {
   done: "A lecke véget ért. Kezdj új játszmát, amikor csak akarsz.",
   back: "Vissza a játszmádhoz",
 
-  intro: "Üdv a Tongiakiban: te vezeted a kék tengerjárókat; Moana (sárga) és Tavita (zöld) ellened játszik. Mindenki a középen fekvő kezdőszigeten, Tongán kezd, és kihajózik, hogy új szigeteket fedezzen fel. A játék végén minden sziget, ahol hajód van, az értékét hozza neked.",
+  intro: "Üdv a Tongiakiban: te vagy Kai, a kék tengerjárók vezetője; Moana (sárga) és Tavita (zöld) ellened játszik. Mindenki a középen fekvő kezdőszigeten, Tongán kezd, és kihajózik, hogy új szigeteket fedezzen fel. A játék végén minden sziget, ahol hajód van, az értékét hozza neked.",
   setup1: "Előkészületek: sorban mindenki egy hajót tesz Tonga egyik partszakaszára, kétszer körbe. Kattints a kiemelt partszakaszra, hogy oda kerüljön az első hajód.",
   "setup1.why": "Ebben a leckében az első hajód a kiemelt partszakaszra kerül.",
   setup2: "Moana a te hajód mellé tette az övét, Tavita pedig a déli partszakaszt választotta. Az előkészületek alatt minden partszakaszon marad legalább egy szabad kikötőhely. Tedd a második hajódat a kiemelt partszakaszra.",

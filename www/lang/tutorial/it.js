@@ -1,7 +1,6 @@
 // Italiano: le parole della prima partita guidata (come lang/tutorial/en.js).
 
 export default {
-  you: "Tu",
   stepOf: (n, total) => `Passo ${n} di ${total}`,
   next: "Avanti",
   finish: "Fine",
@@ -18,7 +17,7 @@ export default {
   done: "Lezione completata. Inizia una nuova partita quando vuoi.",
   back: "Torna alla tua partita",
 
-  intro: "Benvenuto a Tongiaki: guidi i navigatori blu; Moana (giallo) e Tavita (verde) giocano contro di te. Tutti partono da Tonga, l'isola di partenza al centro, e salpano per scoprire nuove isole. Alla fine ogni isola dove hai una nave ti porta il suo valore.",
+  intro: "Benvenuto a Tongiaki: sei Kai e guidi i navigatori blu; Moana (giallo) e Tavita (verde) giocano contro di te. Tutti partono da Tonga, l'isola di partenza al centro, e salpano per scoprire nuove isole. Alla fine ogni isola dove hai una nave ti porta il suo valore.",
   setup1: "Preparazione: a turno ognuno mette una nave su una spiaggia di Tonga, per due giri intorno al tavolo. Clicca la spiaggia evidenziata per metterci la tua prima nave.",
   "setup1.why": "In questa lezione la tua prima nave va sulla spiaggia evidenziata.",
   setup2: "Moana ha messo la sua nave accanto alla tua e Tavita ha preso la spiaggia a sud. Durante la preparazione ogni spiaggia tiene almeno un posto libero. Metti la tua seconda nave sulla spiaggia evidenziata.",

@@ -3,7 +3,6 @@
 // moeilijkheidsgraad, wapen, uitbreiding, emigreren, zeevaart, aanmeren, kettingreactie, koningseiland.
 
 export default {
-  you: "Jij",
   stepOf: (n, total) => `Stap ${n} van ${total}`,
   next: "Verder",
   finish: "Klaar",
@@ -20,7 +19,7 @@ export default {
   done: "Les voltooid. Begin een nieuw spel wanneer je wilt.",
   back: "Terug naar je spel",
 
-  intro: "Welkom bij Tongiaki: jij leidt de blauwe zeevaarders; Moana (geel) en Tavita (groen) spelen tegen je. Iedereen begint op het starteiland Tonga in het midden en vaart uit om nieuwe eilanden te ontdekken. Aan het eind levert elk eiland waar je een boot hebt zijn waarde op.",
+  intro: "Welkom bij Tongiaki: jij bent Kai en leidt de blauwe zeevaarders; Moana (geel) en Tavita (groen) spelen tegen je. Iedereen begint op het starteiland Tonga in het midden en vaart uit om nieuwe eilanden te ontdekken. Aan het eind levert elk eiland waar je een boot hebt zijn waarde op.",
   setup1: "Voorbereiding: om de beurt zet iedereen een boot op een strand van Tonga, twee keer de tafel rond. Klik op het gemarkeerde strand om je eerste boot daar te zetten.",
   "setup1.why": "In deze les gaat je eerste boot op het gemarkeerde strand.",
   setup2: "Moana zette haar boot naast de jouwe en Tavita nam het zuidelijke strand. Bij de voorbereiding houdt elk strand minstens één vrije plaats. Zet je tweede boot op het gemarkeerde strand.",
