@@ -12,6 +12,7 @@ import { pointFor, drawNow, buildScene } from "./scene.js";
 import { play, perform, whenIdle } from "./turns.js";
 import * as Session from "./session.js";
 import { currentOdds } from "./odds-view.js";
+import { takeBack } from "./undo.js";
 
 export function start(s, unbind) {
   const { ui, animator, renderer, camera } = s.dom;
@@ -44,6 +45,10 @@ export function start(s, unbind) {
     closeReplay: () => Session.closeReplay(s),
     /** { k, n } while the replay viewer is open, else null. */
     replayState: () => Session.replayState(s),
+    /** Take back the last person's decision (and the bots' moves after it) unless a card was revealed since: true when it did (undo.js). */
+    undo: () => takeBack(s),
+    /** "Learn to play": { start(), state() → { step, total, expects, done }, next(), stop(), offer() } (tutorial.js). */
+    tutorial: s.tutorial,
     /** Switch this table's language ("en", "de", "nl", "hu", "it", "he"); returns the one now in use. */
     setLanguage: (id) => s.i18n.setLanguage(id),
     language: () => s.i18n.language(),

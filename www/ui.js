@@ -5,6 +5,7 @@
 // it holds no game state of its own.
 
 import { colorOf, COLOR_ORDER } from "./render.js";
+import { markOf, markSvg } from "./marks.js";
 import { createWords } from "./words.js";
 import { BOT_KINDS } from "./bots.js";
 import { createI18n, getLanguage, LANGUAGES } from "./i18n.js";
@@ -52,8 +53,11 @@ function el(tag, attrs = {}, ...children) {
   return e;
 }
 
+/** A player's colour chip, with the colour's mark (marks.js) so that colour is not all it says. */
 function swatch(color) {
-  return el("span", { class: "swatch", style: `background:${colorOf(color)}`, "aria-hidden": "true" });
+  const chip = el("span", { class: "swatch", style: `background:${colorOf(color)}`, "aria-hidden": "true", "data-mark": markOf(color) });
+  chip.innerHTML = markSvg(markOf(color));
+  return chip;
 }
 
 const ICONS = {
@@ -92,6 +96,28 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
     if (file) cb.openFile(await file.text());
   });
   $("replay").addEventListener("click", () => cb.replay());
+  $("take-back").addEventListener("click", () => cb.takeBack());
+  $("learn").addEventListener("click", () => cb.learn());
+  // A narrow screen folds the tool bar into a menu; choosing a tool closes it.
+  const menu = $("menu-toggle");
+  const tools = $("tools");
+  const showMenu = (open) => {
+    menu.setAttribute("aria-expanded", String(open));
+    tools.classList.toggle("open", open);
+  };
+  menu.addEventListener("click", () => showMenu(!tools.classList.contains("open")));
+  tools.addEventListener("click", (e) => {
+    if (e.target.closest("button")) showMenu(false);
+  });
+  root.addEventListener("pointerdown", (e) => {
+    if (tools.classList.contains("open") && !e.composedPath().some((x) => x === tools || x === menu)) showMenu(false);
+  });
+  root.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && tools.classList.contains("open")) {
+      showMenu(false);
+      menu.focus();
+    }
+  });
   $("replay-first").addEventListener("click", () => cb.replayTo(0));
   $("replay-back").addEventListener("click", () => cb.replayStep(-1));
   $("replay-forward").addEventListener("click", () => cb.replayStep(1));
@@ -367,7 +393,11 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
     for (const c of COLOR_ORDER) colorSel.append(el("option", { value: c, text: t(`color.${c}`) }));
     colorSel.value = seat.color;
     const sw = swatch(seat.color);
-    colorSel.addEventListener("change", () => (sw.style.background = colorOf(colorSel.value)));
+    colorSel.addEventListener("change", () => {
+      sw.style.background = colorOf(colorSel.value);
+      sw.dataset.mark = markOf(colorSel.value);
+      sw.innerHTML = markSvg(markOf(colorSel.value));
+    });
     return el(
       "li",
       { class: "seat" },
@@ -497,6 +527,11 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
     if ([...sel.options].some((o) => Number(o.value) === v)) sel.value = String(v);
   }
 
+  /** The Take-back button: enabled when there is a move to take back. */
+  function showTakeBack(on) {
+    $("take-back").disabled = !on;
+  }
+
   function showAutoForced(on) {
     $("auto-forced").checked = on;
   }
@@ -506,5 +541,5 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
     langSel.value = id;
   }
 
-  return { toast, tell, hideToast, thinking, renderStatus, renderPlayers, renderActions, log, clearLog, newGameDialog, showRanking, closeDialogs, renderReplay, showSpeed, showAutoForced, showLanguage };
+  return { toast, tell, hideToast, thinking, renderStatus, renderPlayers, renderActions, log, clearLog, newGameDialog, showRanking, closeDialogs, renderReplay, showSpeed, showAutoForced, showTakeBack, showLanguage };
 }

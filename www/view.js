@@ -7,6 +7,7 @@ import { sync, isBotTurn } from "./state.js";
 import { keepBoardInView, requestDraw, currentHex } from "./scene.js";
 import { autosave } from "./storage.js";
 import { requestOdds, updateTip } from "./odds-view.js";
+import { canTakeBack } from "./history.js";
 
 /** The game changed: read it, show it, keep it. */
 export function refresh(s) {
@@ -47,4 +48,6 @@ export function refreshPanels(s) {
   s.dom.ui.renderPlayers(snap, s.seats);
   s.dom.ui.renderActions(snap, botTurn ? [] : legal, !botTurn, s.odds ? s.odds.list : null);
   updateTip(s);
+  s.dom.ui.showTakeBack(canTakeBack(s));
+  if (s.lesson) s.lesson.decorate();
 }

@@ -7,6 +7,7 @@ export default {
   seatName: (i) => `Giocatore ${i + 1}`,
   engineFailed: (m) => `Non è stato possibile caricare il motore di gioco (${m}).`,
   and: "e",
+  andList: (head, last) => `${head} e ${last}`,
   nColour: (n, c) => `${n}× ${c}`,
   edge: (e) => `lato ${e}`,
   beach: (n, dirs) => (dirs === null ? `spiaggia ${n}` : `spiaggia ${n} (${dirs})`),
@@ -28,7 +29,7 @@ export default {
   "a.expand": (where, take, n, list) => `Espandi su ${where}: ${take}${n === 1 ? "una nave su" : `${n} navi su`} ${list}`,
   "a.expand.take": (card, beach) => `prendi una nave da ${card} ${beach}, poi `,
   "a.found_kingdom": (card) => `Fonda un'isola del re su ${card}`,
-  "a.resettle": "Ricolonizza: togli le tue navi dalle isole e scopri carte finché non viene posata un'isola",
+  "a.resettle": "Ricolonizza: togli le tue navi dalle isole (i re restano), scopri carte finché non viene posata un'isola e mettici una nave",
   "a.place_new": (n, card, list) => `${n === 1 ? "Una nave nuova" : `${n} navi nuove`} su ${card}: ${list}`,
   "a.emigrate": (card, beach, dir) => `Emigra da ${card} ${beach} attraverso il molo verso ${dir}`,
   "a.land": (colour, name, card, beach) => `Fai sbarcare una nave (${colour}, ${name}) su ${card} ${beach}`,
@@ -70,7 +71,7 @@ export default {
   "s.replayMove": (k, text) => `Mossa ${k}: ${text}`,
   "s.replayNoClick": "Questo è un replay: torna alla partita per giocare.",
 
-  "u.gameOver": "Partita finita",
+  "u.gameOver": "Fine del gioco",
   "u.setup": "preparazione",
   "u.turn": (n) => `turno ${n}`,
   "u.bot": "bot",
@@ -104,7 +105,7 @@ export default {
   "p.king": "Isola del re",
   "p.kingTitle": "Fonda un'isola del re (K)",
   "p.resettle": "Ricolonizza",
-  "p.resettleTitle": "Ricolonizza: tutte le tue navi tornano a casa, scopri carte finché non viene posata un'isola",
+  "p.resettleTitle": "Ricolonizza: le tue navi lasciano le isole (i re restano), si scoprono carte finché non viene posata un'isola, e una tua nave ci va sopra",
 
   "tr.group": "Navi in arrivo per colore",
   "tr.arriving": (name, n) => `${name}: ${n} ${pl(n, "nave in arrivo", "navi in arrivo")}`,
@@ -121,7 +122,7 @@ export default {
   "pl.kingOf": (list) => `Re di ${list}`,
   "pl.onTable": (n) => `${n} sul tavolo`,
   "pl.removed": (list) => ` · rimosse: ${list}`,
-  "pl.pile": (i, w, ri, rw) => `Mazzo: ${i} isole, ${w} acqua · posate: ${ri}/16 isole, ${rw}/16 acqua`,
+  "pl.pile": (i, w, ri, rw) => `Mazzo: ${i} ${i === 1 ? "isola" : "isole"}, ${w} acqua · posate: ${ri}/16 isole, ${rw}/16 acqua`,
 
   "ac.more": (n) => `… e altre ${n}: per quelle clicca sul tabellone.`,
   "ac.over": "La partita è finita.",
@@ -165,6 +166,16 @@ export default {
   "m.openFile": "Apri",
   "m.replayTitle": "Ripercorri questa partita mossa per mossa",
   "m.replay": "Replay",
+  "m.menu": "Menu",
+  "m.takeBack": "Annulla mossa",
+  "m.takeBackTitle": "Annulla la tua ultima mossa, se da allora non è stata scoperta nessuna carta (Ctrl+Z)",
+  "m.learn": "Impara a giocare",
+  "m.learnTitle": "Una prima partita guidata: impara Tongiaki giocando",
+  "u.tookBack": (what) => `Mossa annullata: ${what}.`,
+  "u.noTakeBack": "Non c'è nessuna tua mossa da annullare.",
+  "u.noTakeBackRevealed": "Dalla tua ultima mossa è stata scoperta una carta: non si può più annullare.",
+  "u.noTakeBackReplay": "Questo è un replay: torna alla partita per annullare una mossa.",
+  "u.noTakeBackLesson": "La lezione va solo avanti: qui non si annulla.",
   "m.zoomOutTitle": "Riduci (-)",
   "m.zoomOut": "Riduci",
   "m.fitTitle": "Adatta il tabellone alla finestra (F)",
@@ -215,7 +226,7 @@ export default {
   "m.random": "casuale",
   "m.cancel": "Annulla",
   "m.start": "Inizia",
-  "m.over": "La partita è finita",
+  "m.over": "Fine del gioco",
   "m.r62": "R62: più punti; a parità, più isole con una nave (contano le isole del re e Tonga), poi meno navi sul tavolo.",
   "m.look": "Guarda il tabellone",
   "m.again": "Gioca ancora",
@@ -229,9 +240,9 @@ export default {
     <li>Ogni mossa consentita è anche nell'elenco a destra, usabile con la tastiera.</li>`,
   "m.rulesTitle": "Le regole in breve",
   "m.rulesList": `<li>Tutti iniziano con navi su Tonga. Nel tuo turno <b>espandi</b> (navi nuove su un'isola dove hai navi), fondi un'<b>isola del re</b> o <b>ricolonizzi</b>.</li>
-    <li>Una spiaggia che si riempie deve <b>emigrare</b>: le sue navi salpano da un molo. L'acqua sconosciuta si scopre dal mazzo; il numero di una rotta dice quanti colori servono al gruppo, altrimenti naufraga.</li>
-    <li>Le navi in arrivo <b>sbarcano</b> sulle spiagge libere dell'isola; le altre tornano a casa. Un'isola del re è chiusa a tutti.</li>
-    <li>Quando viene posata l'ultima carta isola o l'ultima carta acqua, la partita finisce. Ognuno segna il valore di ogni isola dove ha una nave, più le sue isole del re; vince chi ha più punti (a parità: più isole, poi meno navi sul tavolo).</li>`,
+    <li>Una spiaggia che si riempie deve <b>emigrare</b>: tutte le sue navi salpano insieme da un molo. Chi entra in un posto vuoto scopre la prima carta del mazzo, acqua o un'isola; il numero di una rotta dice quanti colori servono al gruppo, altrimenti naufraga.</li>
+    <li>Le navi in arrivo <b>sbarcano</b>: prima una su ogni spiaggia con un posto libero, poi su posti liberi qualsiasi; tornano a casa solo le navi che non trovano più posto. Una spiaggia piena emigra di nuovo (reazione a catena). Un'isola del re è chiusa a tutti.</li>
+    <li>Quando viene posata l'ultima carta isola o l'ultima carta acqua del mazzo, il viaggio che l'ha posata si conclude, poi la partita finisce. Ognuno segna il valore di ogni isola dove ha una nave, più le sue isole del re; vince chi ha più punti (a parità: più isole, poi meno navi sul tavolo).</li>`,
   // Probabilità del viaggio ed esiti spiegati (issue 14: www/odds.js, www/explain.js).
   "o.title": (card, dir) => `${card}: rotta verso ${dir}`,
   "o.working": "Calcolo delle probabilità…",
