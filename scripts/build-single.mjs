@@ -1,8 +1,10 @@
 // Writes the whole game as one .html file that plays when opened straight
 // from disk (file://), with no server: the stylesheet, every ES module of
-// www/ and the wasm-bindgen glue inlined in one <script type="module">, and
-// the engine's .wasm as base64 in a <script type="application/wasm-base64">
-// block that main.js decodes (issue 6).
+// www/ and the wasm-bindgen glue inlined in one <script type="module">, the
+// bots' Web Worker as the text of a classic script, and both engine packages'
+// .wasm as base64 in <script type="application/wasm-base64"> blocks: the
+// page's (#tongiaki-wasm, which main.js decodes) and the bots' package's
+// (#tongiaki-bots-wasm, which bots.js hands to the worker) (issue 6).
 //
 //   node scripts/build-single.mjs [--pkg DIR] [--www DIR] [--out FILE]
 //
@@ -11,7 +13,7 @@
 // that object. This handles the import/export forms www/ uses (named and
 // namespace and default imports, `export function/const/class`,
 // `export default`, `export { a as b }`,
-// dynamic import of ./pkg/tongiaki.js) and fails loudly on anything else.
+// dynamic imports of ./pkg/*.js) and fails loudly on anything else.
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { join, dirname, resolve, posix } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -107,6 +109,7 @@ const workerBundle = bundleOf("bot-worker.js").text.replace(/\bimport\.meta\.url
 if (/\bimport\.meta\b/.test(workerBundle)) throw new Error("bot-worker.js bundle: import.meta left in a classic worker");
 
 const wasm = readFileSync(join(PKG, "tongiaki_bg.wasm"));
+const botsWasm = readFileSync(join(PKG, "tongiaki_bots_bg.wasm"));
 const css = readFileSync(join(WWW, "style.css"), "utf8");
 let html = readFileSync(join(WWW, "index.html"), "utf8");
 
@@ -120,6 +123,7 @@ swap(
   /<script type="module" src="\.\/main\.js"><\/script>/,
   () =>
     `<script type="application/wasm-base64" id="tongiaki-wasm">${wasm.toString("base64")}</script>\n` +
+    `    <script type="application/wasm-base64" id="tongiaki-bots-wasm">${botsWasm.toString("base64")}</script>\n` +
     `    <script type="text/plain" id="tongiaki-bot-worker">\n${workerBundle}</script>\n` +
     `    <script type="module">\n${bundle}</script>`,
   "the main.js script",
@@ -128,4 +132,4 @@ html = html.replace("<html lang=\"en\">", "<html lang=\"en\" data-build=\"single
 
 mkdirSync(dirname(OUT), { recursive: true });
 writeFileSync(OUT, html);
-console.log(`build-single: ${OUT} (${(html.length / 1024).toFixed(0)} KB: ${page.count} modules, wasm ${wasm.length} bytes)`);
+console.log(`build-single: ${OUT} (${(html.length / 1024).toFixed(0)} KB: ${page.count} modules, wasm ${wasm.length} + ${botsWasm.length} bytes)`);

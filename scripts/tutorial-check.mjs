@@ -25,12 +25,13 @@ import { TUTORIAL_TEXT } from "../www/tutorial.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const PKG = process.env.PKG || join(ROOT, "pkg");
-if (!existsSync(join(PKG, "tongiaki_bg.wasm"))) {
+if (!existsSync(join(PKG, "tongiaki_bots_bg.wasm"))) {
   console.error(`no engine in ${PKG}: build it with scripts/build-wasm.sh`);
   process.exit(2);
 }
-const engine = await import(pathToFileURL(join(PKG, "tongiaki.js")).href);
-engine.initSync({ module: readFileSync(join(PKG, "tongiaki_bg.wasm")) });
+// The bots' package: the page's engine plus botAction (--search plays greedy bots).
+const engine = await import(pathToFileURL(join(PKG, "tongiaki_bots.js")).href);
+engine.initSync({ module: readFileSync(join(PKG, "tongiaki_bots_bg.wasm")) });
 const { Game } = engine;
 const players = SEATS.map((p) => ({ name: p.name, color: p.color }));
 const load = (deck, actions) => Game.load(JSON.stringify({ format: "tongiaki-save", version: 1, options: { players, seed: SEED, deck }, actions }));

@@ -1,10 +1,13 @@
-// The bots' Web Worker (issue 5): the wasm engine loaded a second time, off
-// the page's thread, so a search bot thinking for a second never freezes the
-// table. www/bots.js is the only client.
+// The bots' Web Worker (issue 5): the engine's bots' package
+// (pkg/tongiaki_bots.js: the engine plus the bots and the voyage odds, which
+// the page's own package leaves out) loaded off the page's thread, so a
+// search bot thinking for a second never freezes the table. www/bots.js is
+// the only client.
 //
 // Messages in (each with an `id` the answer repeats):
-//   {type: "init", id, wasm?}   load the engine (wasm: its bytes, for the
-//                               single-file build, which has no .wasm file)
+//   {type: "init", id, wasm?}   load the engine (wasm: the bots' package's
+//                               bytes, for the single-file build, which has
+//                               no .wasm file)
 //   {type: "decide", id, save, kind, seed, budget}
 //                               Game.load(save), then botDecision(kind, seed, budget)
 //   {type: "odds", id, save}    the game's voyageOdds() (issue 14)
@@ -15,7 +18,7 @@
 // The last game is kept: consecutive decisions of one game differ by a few
 // actions, so it is advanced by applying them instead of replaying the save.
 
-import * as engine from "./pkg/tongiaki.js";
+import * as engine from "./pkg/tongiaki_bots.js";
 
 let ready = null;
 let last = null; // { log: Action[] as JSON strings, options: string, game }

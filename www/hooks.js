@@ -73,6 +73,12 @@ export function start(s, unbind) {
       ui.showAutoForced(!!on);
     },
     seedBots: Bots.seedBots,
+    /**
+     * The Game class of the bots' package (pkg/tongiaki_bots.js), loaded on
+     * first call: the page's `Game` plus botAction, botDecision and
+     * voyageOdds (the page's own engine has none of them). A promise.
+     */
+    loadBots: () => Bots.loadBots(),
     /** UI state, for tests: picker mode, selection, tray colour, rotation. */
     uiState: () => ({ ...s.ui, traySeat: s.snap ? T.traySeat(s.snap, s.ui) : null, decision: T.decision(s.snap, s.legal), busy: animator.busy || !!s.timer }),
     /** Draw the current board n times; returns the time of each full redraw in ms (benchmarks). */

@@ -7,7 +7,7 @@
 // index.html). Other origins are not touched. CACHE is versioned: bump it
 // when the list changes; old caches are deleted on activation.
 
-const CACHE = "tongiaki-v8";
+const CACHE = "tongiaki-v9";
 
 const PRECACHE = [
   "./",
@@ -65,6 +65,8 @@ const PRECACHE = [
   "./words.js",
   "./pkg/tongiaki.js",
   "./pkg/tongiaki_bg.wasm",
+  "./pkg/tongiaki_bots.js",
+  "./pkg/tongiaki_bots_bg.wasm",
 ];
 
 self.addEventListener("install", (event) => {

@@ -251,6 +251,16 @@ fn not_json(code: ErrorCode, what: &str, detail: String) -> JsValue {
     engine_error(Error::keyed(code, key, vec![("detail", detail.into())]))
 }
 
+/// A number as JS writes it (`String(n)`: "5", "1.5", "1e+300", "Infinity").
+/// Rust's own float formatting is not used on purpose: it would add about
+/// 20 KB of tables and code to the page's wasm, which has no other use for it.
+fn number_text(n: f64) -> String {
+    js_sys::Number::from(n)
+        .to_string_with_radix(10)
+        .map(String::from)
+        .unwrap_or_default()
+}
+
 /// What kind of JS value `v` is, as the arguments `got` (a `json.*` key)
 /// and `value`, for a message that refuses it. Values are cut short like
 /// every echoed value (src/error.rs).
@@ -261,7 +271,7 @@ fn js_kind(v: &JsValue) -> crate::error::Args {
     } else if let Some(b) = v.as_bool() {
         vec![("got", "json.boolean".into()), value(b.to_string())]
     } else if let Some(n) = v.as_f64() {
-        vec![("got", "json.number".into()), value(n.to_string())]
+        vec![("got", "json.number".into()), value(number_text(n))]
     } else if let Some(s) = v.as_string() {
         vec![("got", "json.string".into()), value(s)]
     } else if v.is_bigint() {
@@ -384,8 +394,11 @@ impl Game {
     }
 }
 
-// `Game.botAction` and `Game.botDecision` (the bots, run in a Web Worker by www/bots.js).
+// `Game.botAction` and `Game.botDecision` (the bots, run in a Web Worker by
+// www/bots.js) and `Game.voyageOdds` (issue 14): only in the package built
+// with the feature `bots` (pkg/tongiaki_bots*, the worker's), not in the
+// page's (pkg/tongiaki*).
+#[cfg(feature = "bots")]
 mod bots;
-
-// `Game.voyageOdds` (issue 14).
+#[cfg(feature = "bots")]
 mod odds;

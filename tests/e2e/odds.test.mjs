@@ -19,14 +19,15 @@ after(async () => {
 const PLAYERS = [{ name: "Ana" }, { name: "Bo" }, { name: "Cy" }];
 
 /**
- * With the page's own engine (a separate Game), find a seed and the actions
+ * With the bots' package (tongiakiApp.loadBots(): the page's Game plus
+ * voyageOdds; a separate Game), find a seed and the actions
  * up to an emigration decision: `hover` — at least two jetties to choose
  * from, one of them following a trail already on the table; `wreck` — one
  * jetty whose voyage (on this game's real pile) is wrecked. Deterministic.
  */
 function findPositions(page) {
-  return page.evaluate((PLAYERS) => {
-    const Game = window.tongiakiApp.Game;
+  return page.evaluate(async (PLAYERS) => {
+    const Game = await window.tongiakiApp.loadBots();
     let r = 11;
     const rand = () => ((r = (r * 1103515245 + 12345) >>> 0) / 4294967296);
     const found = {};

@@ -124,12 +124,13 @@ test("every player's boats and chips carry a mark of their own (screenshots thro
   try {
     const { page, errors } = await openPage(desktop.context, `${BASE_URL}?new`);
     await ready(page);
-    await page.evaluate(() => {
+    await page.evaluate(async () => {
       const app = window.tongiakiApp;
+      const BotsGame = await app.loadBots(); // the bots' package (the page's Game has no bots)
       app.setSpeed(0);
       app.newGame({ players: ["Ana", "Bo", "Cy", "Di", "Ed", "Fi"].map((name) => ({ name })), seed: 21 });
       for (let i = 0; i < 40; i++) {
-        const g = app.Game.load(app.save());
+        const g = BotsGame.load(app.save());
         const a = g.botAction("greedy", i);
         g.free();
         app.apply(a);

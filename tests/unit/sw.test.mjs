@@ -17,7 +17,8 @@ const list = JSON.parse(
 test("every module, stylesheet and page the app loads is precached", () => {
   const needed = readdirSync(WWW).filter((f) => /\.(js|css|webmanifest|svg)$/.test(f) && f !== "sw.js");
   for (const f of needed) assert.ok(list.includes(`./${f}`), `${f} is in PRECACHE`);
-  for (const f of ["./", "./index.html", "./pkg/tongiaki.js", "./pkg/tongiaki_bg.wasm"]) assert.ok(list.includes(f), f);
+  // both engine packages: the page's, and the bots' (bot-worker.js, bots.js)
+  for (const f of ["./", "./index.html", "./pkg/tongiaki.js", "./pkg/tongiaki_bg.wasm", "./pkg/tongiaki_bots.js", "./pkg/tongiaki_bots_bg.wasm"]) assert.ok(list.includes(f), f);
 });
 
 test("every precached file exists (a missing one would make the install fail)", () => {

@@ -17,7 +17,7 @@ try {
   const { page } = await openPage(b.context, new URL("?new", BASE_URL).href);
   await page.waitForFunction(() => window.tongiakiApp && window.tongiakiApp.ready);
   const r = await page.evaluate(async (games) => {
-    const Game = window.tongiakiApp.Game;
+    const Game = await window.tongiakiApp.loadBots(); // the bots' package: voyageOdds, botAction
     const Bots = await import(new URL("bots.js", location.href));
     const exact = [];
     const sampled = [];
