@@ -117,7 +117,10 @@ const swap = (re, by, what) => {
   if (!re.test(html)) throw new Error(`index.html: ${what} not found`);
   html = html.replace(re, by);
 };
-swap(/^\s*<link rel="(modulepreload|manifest|apple-touch-icon)"[^>]*>\n/gm, "", "preload/manifest links");
+swap(/^\s*<link rel="(modulepreload|preload|manifest|apple-touch-icon)"[^>]*>\n/gm, "", "preload/manifest links");
+swap(/^\s*<!-- Everything the first board needs[\s\S]*?-->\n/m, "", "the preloads' comment");
+// main.js imports engine.js itself (the served page also loads it ahead, on its own)
+swap(/^\s*<script type="module" src="\.\/engine\.js"><\/script>\n/m, "", "the engine.js script");
 swap(/<link rel="stylesheet" href="\.\/style\.css" \/>/, () => `<style>\n${css}</style>`, "the stylesheet link");
 swap(
   /<script type="module" src="\.\/main\.js"><\/script>/,

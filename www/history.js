@@ -24,6 +24,10 @@ export function moves(s) {
   const h = s.history;
   const save = JSON.parse(s.game.save());
   if (h && h.game === s.game && h.moves.length === save.actions.length) return { moves: h.moves, save };
+  if (!save.actions.length) {
+    s.history = { game: s.game, moves: [] }; // a new game: nothing to replay (and no engine call before the first board)
+    return { moves: [], save };
+  }
   const replay = s.Game.load(JSON.stringify({ ...save, actions: [] }));
   const list = [];
   try {

@@ -16,6 +16,7 @@ const PRECACHE = [
   "./manifest.webmanifest",
   "./icon.svg",
   "./main.js",
+  "./engine.js",
   "./markup.js",
   "./tongiaki-element.js",
   "./i18n.js",

@@ -19,6 +19,7 @@ import { createApp } from "./app.js";
 import { TABLE_HTML } from "./markup.js";
 import { createWords } from "./words.js";
 import { createI18n, pickLanguage } from "./i18n.js";
+import { loadEngine } from "./engine.js"; // one engine module per page; every table has its own Game
 
 /** A table's language: its `language` option, else the browser's. */
 const languageOf = (options) => options.language || pickLanguage(typeof navigator === "undefined" ? [] : navigator.languages);
@@ -28,21 +29,6 @@ const embedWords = (options) => createWords(createI18n(languageOf(options)).t).E
 const STYLE_URL = new URL("./style.css", import.meta.url).href;
 const COLORS = ["blue", "yellow", "green", "orange", "red", "purple"];
 
-let engine = null; // one engine module per page; every table has its own Game
-
-function loadEngine() {
-  if (!engine) {
-    engine = (async () => {
-      const mod = await import("./pkg/tongiaki.js");
-      await mod.default();
-      return mod;
-    })();
-    engine.catch(() => {
-      engine = null; // let a later table try again
-    });
-  }
-  return engine;
-}
 
 /** Engine options and seat kinds from the element's options (see mount). */
 export function gameOptions(options = {}) {
