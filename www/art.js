@@ -380,11 +380,17 @@ export function createArt(ctx) {
     ctx.restore();
   }
 
-  /** The static art of a card (no ships, no highlights). */
+  /**
+   * The static art of a card (no ships, no highlights). It leaves the
+   * context as it found it: a water card's round line caps once stayed on
+   * the board and changed the next frame's waves and highlights.
+   */
   function drawTile(tile, colors) {
+    ctx.save();
     if (tile.kind === "water") drawWater(tile, colors);
     else if (tile.kind === "island") drawIsland(tile, colors);
     else drawCardBack(tile);
+    ctx.restore();
   }
 
   /** A card whose face is not known to the front end: its back, with its name. */
