@@ -56,7 +56,12 @@ export async function openPage(context, url = BASE_URL) {
     if (msg.type() === "error") errors.push(`console: ${msg.text()}`);
   });
   page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
-  page.on("requestfailed", (req) => errors.push(`requestfailed: ${req.url()} ${req.failure()?.errorText}`));
+  page.on("requestfailed", (req) => {
+    // ERR_ABORTED: cut short because the page navigated away (a reload, a new
+    // URL), e.g. the bots' worker still fetching its wasm; not a failure to load.
+    if (req.failure()?.errorText === "net::ERR_ABORTED") return;
+    errors.push(`requestfailed: ${req.url()} ${req.failure()?.errorText}`);
+  });
   if (url) await page.goto(url, { waitUntil: "load" });
   return { page, errors };
 }
