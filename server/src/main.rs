@@ -7,7 +7,9 @@ use tongiaki_server::simulate::{simulate, SimConfig};
 const USAGE: &str = "usage:
   tongiaki play SCRIPT.json [--trace]
   tongiaki simulate --players N --games G --seed S [--bots a,b,...] [--rotate] [--json]
-  tongiaki serve [--port N] [--www DIR] [--pkg DIR]";
+  tongiaki serve [--port N] [--bind ADDR] [--db sqlite:PATH] [--www DIR] [--pkg DIR]
+                 [--gone-after S] [--turn-gone-after S] [--turn-clock S] [--live-expiry S]
+                 [--turn-expiry S] [--bot-delay MS] [--max-ws-per-addr N] [--search-ms MS]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -113,19 +115,16 @@ fn sim(args: &[String]) -> ExitCode {
 }
 
 fn serve(args: &[String]) -> ExitCode {
-    let port = flag(args, "--port").unwrap_or("8080");
-    if port.parse::<u16>().is_err() {
-        eprintln!("serve: --port needs a port number, not {port}");
-        return ExitCode::from(2);
-    }
-    let www = std::path::Path::new(flag(args, "--www").unwrap_or("www"));
-    let pkg = std::path::Path::new(flag(args, "--pkg").unwrap_or("pkg"));
-    let addr = format!("127.0.0.1:{port}");
-    match tongiaki_server::serve::serve(www, pkg, &addr) {
+    // The game's files and the online tables in one process.
+    match tongiaki_server::online::serve::run(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("serve: {e}");
-            ExitCode::from(1)
+            ExitCode::from(if e.starts_with("unknown option") || e.contains("needs") {
+                2
+            } else {
+                1
+            })
         }
     }
 }
