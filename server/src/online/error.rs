@@ -20,30 +20,90 @@ pub struct OnlineError {
 /// The server's own codes, their HTTP status and English message.
 pub const CODES: &[(&str, u16, &str)] = &[
     // ONLINE.md
-    ("table_full", 409, "This table has no free seat, or its game has begun."),
+    (
+        "table_full",
+        409,
+        "This table has no free seat, or its game has begun.",
+    ),
     ("not_your_turn", 409, "It is not your turn."),
-    ("stale", 409, "The game has moved on since the state you answered: look again."),
+    (
+        "stale",
+        409,
+        "The game has moved on since the state you answered: look again.",
+    ),
     ("bad_token", 403, "That token proves no seat at this table."),
     ("not_started", 409, "The game has not begun yet."),
     // Additions
-    ("bad_request", 400, "The request is not what this endpoint takes: {detail}"),
-    ("bad_message", 400, "The message is not one this server understands: {detail}"),
-    ("bad_name", 400, "A name is plain text of 1 to 40 characters: {detail}"),
-    ("name_taken", 409, "Someone at this table already has that name."),
+    (
+        "bad_request",
+        400,
+        "The request is not what this endpoint takes: {detail}",
+    ),
+    (
+        "bad_message",
+        400,
+        "The message is not one this server understands: {detail}",
+    ),
+    (
+        "bad_name",
+        400,
+        "A name is plain text of 1 to 40 characters: {detail}",
+    ),
+    (
+        "name_taken",
+        409,
+        "Someone at this table already has that name.",
+    ),
     ("bad_seats", 400, "A table has 2 to 6 seats."),
-    ("bad_bot", 400, "Bots sit in seats 1 to {last} and are random, greedy or search: {detail}"),
+    (
+        "bad_bot",
+        400,
+        "Bots sit in seats 1 to {last} and are random, greedy or search: {detail}",
+    ),
     ("bad_option", 400, "{detail}"),
-    ("no_table", 404, "There is no table with that id (it may have expired)."),
-    ("not_creator", 403, "Only the table's creator (seat 0) may start the game early."),
+    (
+        "no_table",
+        404,
+        "There is no table with that id (it may have expired).",
+    ),
+    (
+        "not_creator",
+        403,
+        "Only the table's creator (seat 0) may start the game early.",
+    ),
     ("already_started", 409, "The game has already begun."),
-    ("not_over", 403, "The save holds the seed: it is handed out once the game is over."),
+    (
+        "not_over",
+        403,
+        "The save holds the seed: it is handed out once the game is over.",
+    ),
     ("too_large", 413, "Too large: at most {max} bytes."),
     ("rate_limited", 429, "Too many messages: slow down."),
-    ("too_many_connections", 429, "Too many connections from your address."),
-    ("hello_first", 400, "Say hello (with your seat's token, or none to watch) first."),
-    ("not_gone", 409, "That seat's player is not gone long enough to be replaced."),
-    ("turn_limit", 409, "This turn has gone past {max} decisions: a bot ends it."),
-    ("store", 503, "The table store is not available; nothing was changed. Try again."),
+    (
+        "too_many_connections",
+        429,
+        "Too many connections from your address.",
+    ),
+    (
+        "hello_first",
+        400,
+        "Say hello (with your seat's token, or none to watch) first.",
+    ),
+    (
+        "not_gone",
+        409,
+        "That seat's player is not gone long enough to be replaced.",
+    ),
+    (
+        "turn_limit",
+        409,
+        "This turn has gone past {max} decisions: a bot ends it.",
+    ),
+    (
+        "store",
+        503,
+        "The table store is not available; nothing was changed. Try again.",
+    ),
 ];
 
 impl OnlineError {

@@ -124,9 +124,10 @@ impl Drop for AddrSlot {
 fn field_u64(body: &Value, name: &str) -> Result<Option<u64>, OnlineError> {
     match body.get(name) {
         None | Some(Value::Null) => Ok(None),
-        Some(v) => v.as_u64().map(Some).ok_or_else(|| {
-            OnlineError::detail("bad_request", format!("{name} is a whole number"))
-        }),
+        Some(v) => v
+            .as_u64()
+            .map(Some)
+            .ok_or_else(|| OnlineError::detail("bad_request", format!("{name} is a whole number"))),
     }
 }
 
@@ -257,7 +258,10 @@ impl Hub {
     /// `POST /api/tables`.
     pub async fn create(self: &Arc<Self>, body: &Value) -> Result<Value, OnlineError> {
         if !body.is_object() {
-            return Err(OnlineError::detail("bad_request", "the body is a JSON object"));
+            return Err(OnlineError::detail(
+                "bad_request",
+                "the body is a JSON object",
+            ));
         }
         let n = match field_u64(body, "seats")? {
             Some(n) if (2..=6).contains(&n) => n as u8,
@@ -316,9 +320,8 @@ impl Hub {
             moves: Vec::new(),
         })
         .map_err(OnlineError::store)?;
-        let bad_bot = |detail: String| {
-            OnlineError::new("bad_bot", json!({"last": n - 1, "detail": detail}))
-        };
+        let bad_bot =
+            |detail: String| OnlineError::new("bad_bot", json!({"last": n - 1, "detail": detail}));
         match body.get("bots") {
             None | Some(Value::Null) => {}
             Some(Value::Object(m)) => {
@@ -457,7 +460,11 @@ impl Hub {
     }
 
     /// The game begins: free seats get greedy bots.
-    async fn begin(self: &Arc<Self>, h: &Arc<TableHandle>, t: &mut Table) -> Result<(), OnlineError> {
+    async fn begin(
+        self: &Arc<Self>,
+        h: &Arc<TableHandle>,
+        t: &mut Table,
+    ) -> Result<(), OnlineError> {
         let mut bots = Vec::new();
         for i in 0..t.seats.len() {
             if t.seats[i].is_none() {
@@ -531,11 +538,18 @@ impl Hub {
 
     /// A client says hello: with a token it sits at its seat (taking it back
     /// from a bot that stood in), without one it watches.
-    pub async fn hello(self: &Arc<Self>, id: &str, tok: Option<&str>) -> Result<Hello, OnlineError> {
+    pub async fn hello(
+        self: &Arc<Self>,
+        id: &str,
+        tok: Option<&str>,
+    ) -> Result<Hello, OnlineError> {
         let (h, mut t) = self.lock(id).await?;
         let seat = match tok {
             None => None,
-            Some(tok) => Some(t.seat_of(tok).ok_or_else(|| OnlineError::code("bad_token"))?),
+            Some(tok) => Some(
+                t.seat_of(tok)
+                    .ok_or_else(|| OnlineError::code("bad_token"))?,
+            ),
         };
         match seat {
             Some(s) => {
@@ -649,13 +663,20 @@ impl Hub {
             return Err(OnlineError::code("stale"));
         }
         if !by_bot && t.turn_decisions >= TURN_DECISIONS {
-            return Err(OnlineError::new("turn_limit", json!({"max": TURN_DECISIONS})));
+            return Err(OnlineError::new(
+                "turn_limit",
+                json!({"max": TURN_DECISIONS}),
+            ));
         }
         let mut next = game.clone();
         let events = next
             .apply_json(action)
             .map_err(|e| OnlineError::engine(&e))?;
-        let canonical = next.log().last().map(|a| a.to_json()).unwrap_or(Value::Null);
+        let canonical = next
+            .log()
+            .last()
+            .map(|a| a.to_json())
+            .unwrap_or(Value::Null);
         let rec = MoveRecord {
             n,
             seat,

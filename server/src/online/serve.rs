@@ -114,7 +114,11 @@ impl ServeOptions {
 
 /// The whole application: the tables' routes, `/pkg/…` from the wasm
 /// package and everything else from `www/`.
-pub fn app(hub: std::sync::Arc<super::Hub>, www: &std::path::Path, pkg: &std::path::Path) -> Router {
+pub fn app(
+    hub: std::sync::Arc<super::Hub>,
+    www: &std::path::Path,
+    pkg: &std::path::Path,
+) -> Router {
     let files = Router::new()
         .nest_service("/pkg", ServeDir::new(pkg))
         .fallback_service(ServeDir::new(www))
@@ -129,7 +133,10 @@ pub fn app(hub: std::sync::Arc<super::Hub>, www: &std::path::Path, pkg: &std::pa
 pub fn run(args: &[String]) -> Result<(), String> {
     let opts = ServeOptions::parse(args)?;
     if !opts.www.is_dir() {
-        return Err(format!("web root {} is not a directory", opts.www.display()));
+        return Err(format!(
+            "web root {} is not a directory",
+            opts.www.display()
+        ));
     }
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

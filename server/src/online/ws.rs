@@ -22,10 +22,10 @@ pub const MAX_MESSAGE: usize = 16 * 1024;
 pub const HARD_MAX_MESSAGE: usize = 64 * 1024;
 
 /// Messages per second a client may send on average, and in a burst.
-const RATE: f64 = 10.0;
-const BURST: f64 = 20.0;
+const RATE: f64 = 20.0;
+const BURST: f64 = 60.0;
 /// Refused messages (rate, size, syntax) after which the connection closes.
-const MAX_STRIKES: u32 = 50;
+const MAX_STRIKES: u32 = 100;
 /// The hello must come within this.
 const HELLO_DEADLINE: Duration = Duration::from_secs(10);
 /// The server pings this often; a client silent for `SILENT` is gone.

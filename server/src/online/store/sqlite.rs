@@ -149,15 +149,14 @@ impl Store for SqliteStore {
 
     async fn add_seat(&self, table: &str, seat: &SeatRecord, now_ms: i64) -> StoreResult<()> {
         let mut tx = self.pool.begin().await.map_err(other)?;
-        let touched = sqlx::query(
-            "UPDATE tables SET updated_ms = ? WHERE id = ? AND status = 'waiting'",
-        )
-        .bind(now_ms)
-        .bind(table)
-        .execute(&mut *tx)
-        .await
-        .map_err(other)?
-        .rows_affected();
+        let touched =
+            sqlx::query("UPDATE tables SET updated_ms = ? WHERE id = ? AND status = 'waiting'")
+                .bind(now_ms)
+                .bind(table)
+                .execute(&mut *tx)
+                .await
+                .map_err(other)?
+                .rows_affected();
         if touched == 0 {
             return Err(StoreError::Conflict);
         }
@@ -315,13 +314,12 @@ impl Store for SqliteStore {
                 replaced: s.try_get::<i64, _>("replaced").map_err(other)? != 0,
             });
         }
-        let move_rows = sqlx::query(
-            "SELECT n, seat, action, by_bot FROM moves WHERE table_id = ? ORDER BY n",
-        )
-        .bind(table)
-        .fetch_all(&mut *tx)
-        .await
-        .map_err(other)?;
+        let move_rows =
+            sqlx::query("SELECT n, seat, action, by_bot FROM moves WHERE table_id = ? ORDER BY n")
+                .bind(table)
+                .fetch_all(&mut *tx)
+                .await
+                .map_err(other)?;
         let moves = move_rows
             .iter()
             .map(move_from_row)
@@ -412,7 +410,9 @@ mod tests {
     #[tokio::test]
     async fn the_move_log_key_decides_between_two_acts() {
         let s = SqliteStore::open(&temp_db("moves")).await.unwrap();
-        s.create_table(&record("t1"), &[seat(0, "Ana")]).await.unwrap();
+        s.create_table(&record("t1"), &[seat(0, "Ana")])
+            .await
+            .unwrap();
         // A seat and a name are each taken once.
         assert!(matches!(
             s.add_seat("t1", &seat(0, "Bo"), 2).await,
@@ -445,7 +445,10 @@ mod tests {
         assert_eq!(t.table.status, Status::Playing);
         assert_eq!(t.moves, vec![m]);
         assert_eq!(t.seats.len(), 2);
-        assert_eq!(s.expire(Mode::Live, 5).await.unwrap(), vec!["t1".to_string()]);
+        assert_eq!(
+            s.expire(Mode::Live, 5).await.unwrap(),
+            vec!["t1".to_string()]
+        );
         assert!(s.load("t1").await.unwrap().is_none());
     }
 }
