@@ -451,6 +451,7 @@ impl Hub {
         fresh.connected = std::mem::take(&mut t.connected);
         fresh.left_at = std::mem::take(&mut t.left_at);
         fresh.bot_thinking = t.bot_thinking;
+        fresh.watchers = t.watchers;
         *t = fresh;
         h.send(t.seats_msg());
         if let Some(s) = &t.state_msg {

@@ -20,6 +20,8 @@ use tokio::time::{timeout, Instant};
 /// `too_large`; one over [`HARD_MAX_MESSAGE`] closes the connection).
 pub const MAX_MESSAGE: usize = 16 * 1024;
 pub const HARD_MAX_MESSAGE: usize = 64 * 1024;
+/// Bytes queued for one client before its sends fail.
+const MAX_WRITE_BUFFER: usize = 1024 * 1024;
 
 /// Messages per second a client may send on average, and in a burst.
 const RATE: f64 = 20.0;
@@ -48,8 +50,13 @@ pub async fn upgrade(
     if let Err(e) = hub.info(&id).await {
         return e.into_response();
     }
+    // Small buffers: thousands of connections stay cheap; a client that
+    // does not read has at most MAX_WRITE_BUFFER waiting for it.
     ws.max_message_size(HARD_MAX_MESSAGE)
         .max_frame_size(HARD_MAX_MESSAGE)
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(0)
+        .max_write_buffer_size(MAX_WRITE_BUFFER)
         .on_upgrade(move |socket| session(hub, id, socket, slot))
 }
 
