@@ -116,15 +116,16 @@ fn sim(args: &[String]) -> ExitCode {
 
 fn serve(args: &[String]) -> ExitCode {
     // The game's files and the online tables in one process.
-    match tongiaki_server::online::serve::run(args) {
+    use tongiaki_server::online::serve::{run, ServeError};
+    match run(args) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
+        Err(ServeError::Usage(e)) => {
+            eprintln!("serve: {e}\n{USAGE}");
+            ExitCode::from(2)
+        }
+        Err(ServeError::Failed(e)) => {
             eprintln!("serve: {e}");
-            ExitCode::from(if e.starts_with("unknown option") || e.contains("needs") {
-                2
-            } else {
-                1
-            })
+            ExitCode::from(1)
         }
     }
 }

@@ -690,3 +690,26 @@ async fn kill_9_in_the_middle_of_a_game_loses_nothing_and_the_game_finishes() {
     let (_, info) = get(server.addr, &format!("/api/tables/{id}")).await;
     assert_eq!(info["status"], "over");
 }
+
+#[test]
+fn serve_refuses_bad_flags_and_stores_it_does_not_have() {
+    let www = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../www");
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_tongiaki"))
+            .arg("serve")
+            .args(args)
+            .arg("--www")
+            .arg(&www)
+            .output()
+            .unwrap()
+    };
+    let out = run(&["--bogus", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = run(&["--port", "70000"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = run(&["--port", "0", "--db", "postgres://u@localhost/tongiaki"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("PostgreSQL"));
+    let out = run(&["--port", "0", "--db", "mysql://x"]);
+    assert_eq!(out.status.code(), Some(1));
+}

@@ -129,15 +129,34 @@ pub fn app(
     router(hub).merge(files)
 }
 
+/// Why `tongiaki serve` stopped: bad usage (exit 2) or a failure (exit 1).
+#[derive(Debug)]
+pub enum ServeError {
+    Usage(String),
+    Failed(String),
+}
+
+impl std::fmt::Display for ServeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ServeError::Usage(e) | ServeError::Failed(e) => f.write_str(e),
+        }
+    }
+}
+
 /// Runs `tongiaki serve` until the process is stopped.
-pub fn run(args: &[String]) -> Result<(), String> {
-    let opts = ServeOptions::parse(args)?;
+pub fn run(args: &[String]) -> Result<(), ServeError> {
+    let opts = ServeOptions::parse(args).map_err(ServeError::Usage)?;
     if !opts.www.is_dir() {
-        return Err(format!(
+        return Err(ServeError::Failed(format!(
             "web root {} is not a directory",
             opts.www.display()
-        ));
+        )));
     }
+    run_with(opts).map_err(ServeError::Failed)
+}
+
+fn run_with(opts: ServeOptions) -> Result<(), String> {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

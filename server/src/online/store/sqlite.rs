@@ -1,6 +1,9 @@
 //! The SQLite store: one file, WAL journal, `synchronous=NORMAL` (a commit
 //! survives the process being killed at any moment; the last commits before
-//! a power cut may not).
+//! a power cut may not). SQLite has one writer at a time, so writes go
+//! through one connection (queued in this process rather than retried by
+//! SQLite's busy handler, which sleeps in steps of milliseconds) and reads
+//! through a few others.
 
 use super::*;
 use crate::online::names::fold;
@@ -16,7 +19,10 @@ const MIGRATIONS: &[(i64, &str)] = &[(
 )];
 
 pub struct SqliteStore {
+    /// One connection: every write.
     pool: SqlitePool,
+    /// Reads (loading tables, counting).
+    read: SqlitePool,
 }
 
 fn other(e: impl std::fmt::Display) -> StoreError {
@@ -51,11 +57,14 @@ impl SqliteStore {
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(10));
         let pool = SqlitePoolOptions::new()
-            .max_connections(4)
-            .connect_with(opts)
+            .max_connections(1)
+            .connect_with(opts.clone())
             .await
             .map_err(|e| format!("cannot open {url}: {e}"))?;
-        let store = SqliteStore { pool };
+        let read = SqlitePoolOptions::new()
+            .max_connections(4)
+            .connect_lazy_with(opts.read_only(true));
+        let store = SqliteStore { pool, read };
         store.migrate().await.map_err(|e| format!("{url}: {e}"))?;
         Ok(store)
     }
@@ -260,14 +269,14 @@ impl Store for SqliteStore {
         )
         .bind(table)
         .bind(from as i64)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.read)
         .await
         .map_err(other)?;
         rows.iter().map(move_from_row).collect()
     }
 
     async fn load(&self, table: &str) -> StoreResult<Option<StoredTable>> {
-        let mut tx = self.pool.begin().await.map_err(other)?;
+        let mut tx = self.read.begin().await.map_err(other)?;
         let Some(r) = sqlx::query(
             "SELECT id, seats, status, mode, seed, options, gone_after, turn_clock, ended, created_ms, updated_ms FROM tables WHERE id = ?",
         )
@@ -361,7 +370,7 @@ impl Store for SqliteStore {
 
     async fn count_tables(&self) -> StoreResult<u64> {
         let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM tables")
-            .fetch_one(&self.pool)
+            .fetch_one(&self.read)
             .await
             .map_err(other)?;
         Ok(n as u64)
