@@ -54,6 +54,16 @@ struct Totals {
     states: AtomicU64,
 }
 
+/// CPU seconds (user + system) a process has used.
+fn cpu_secs(pid: &str) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    let after = stat.rsplit_once(')').map(|x| x.1).unwrap_or("");
+    let f: Vec<&str> = after.split_whitespace().collect();
+    let ticks: f64 = f.get(11).and_then(|v| v.parse().ok()).unwrap_or(0.0)
+        + f.get(12).and_then(|v| v.parse().ok()).unwrap_or(0.0);
+    ticks / 100.0
+}
+
 fn percentile(sorted: &[u64], p: f64) -> f64 {
     if sorted.is_empty() {
         return 0.0;
@@ -174,6 +184,7 @@ async fn load() {
     let created = t0.elapsed();
 
     let totals = Arc::new(Totals::default());
+    let (cpu_server0, cpu_self0) = (cpu_secs(&pid.to_string()), cpu_secs("self"));
     let until = Instant::now() + Duration::from_secs(secs);
     let mut tasks = Vec::new();
     for (id, toks) in &seats {
@@ -199,6 +210,8 @@ async fn load() {
     for t in tasks {
         let _ = tokio::time::timeout(Duration::from_secs(30), t).await;
     }
+    let cpu_server = cpu_secs(&pid.to_string()) - cpu_server0;
+    let cpu_clients = cpu_secs("self") - cpu_self0;
     let mut lat = totals.latencies_us.lock().unwrap().clone();
     lat.sort_unstable();
     let acts = totals.acts.load(Ordering::Relaxed);
@@ -206,7 +219,7 @@ async fn load() {
         "load: {tables} tables x 4 clients, think {} ms, {secs} s: {acts} acts ({:.0}/s), {} states, {} refused; \
          act -> all four: p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms over {} acts; \
          server RSS {} KiB idle, {} KiB with the tables open ({:.1} KiB per table with its 4 connections); \
-         {stats}; created in {:.1} s",
+         CPU: server {:.1} s ({:.0} us per act), clients {:.1} s; load average {}; {stats}; created in {:.1} s",
         think.as_millis(),
         acts as f64 / secs as f64,
         totals.states.load(Ordering::Relaxed),
@@ -219,6 +232,10 @@ async fn load() {
         rss0,
         rss1,
         (rss1.saturating_sub(rss0)) as f64 / tables as f64,
+        cpu_server,
+        cpu_server * 1e6 / acts.max(1) as f64,
+        cpu_clients,
+        std::fs::read_to_string("/proc/loadavg").unwrap_or_default().trim(),
         created.as_secs_f64(),
     );
     assert!(!lat.is_empty());

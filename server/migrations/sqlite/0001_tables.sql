@@ -40,3 +40,10 @@ CREATE TABLE IF NOT EXISTS moves (
     at_ms       BIGINT NOT NULL,
     PRIMARY KEY (table_id, n)
 );
+
+-- A move touches its table (idle expiry) in the same statement's
+-- transaction: one round trip per move.
+CREATE TRIGGER IF NOT EXISTS moves_touch_table AFTER INSERT ON moves
+BEGIN
+    UPDATE tables SET updated_ms = NEW.at_ms WHERE id = NEW.table_id;
+END;
