@@ -713,3 +713,27 @@ fn serve_refuses_bad_flags_and_stores_it_does_not_have() {
     let out = run(&["--port", "0", "--db", "mysql://x"]);
     assert_eq!(out.status.code(), Some(1));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_turn_past_the_engines_bound_is_ended_by_a_bot() {
+    use tongiaki_server::online::table::TURN_DECISIONS;
+    let s = server(quick()).await;
+    let (id, ana, _bo) = two_players(&s).await;
+    let mut a = Client::connect(s.addr, &id).await;
+    a.hello(Some(&ana)).await;
+    let st = a.recv_type("state").await;
+    {
+        // As if Ana's turn had gone on for the engine's bound already.
+        let (_, mut t) = s.hub.lock(&id).await.unwrap();
+        t.turn_decisions = TURN_DECISIONS;
+        t.fresh = true;
+    }
+    a.act(0, &st["legal"][0]).await;
+    let e = a.error().await;
+    assert_eq!(e["code"], "turn_limit");
+    assert_eq!(e["args"]["max"], TURN_DECISIONS);
+    // A bot made Ana's decision; the next turn is Bo's, as usual.
+    let st = a.state_at(1).await;
+    assert_eq!(st["events"][0]["seat"], 0);
+    assert_eq!(st["snapshot"]["current"], 1);
+}

@@ -33,8 +33,8 @@ pub struct Table {
     pub game: Option<Game>,
     /// Moves in the log.
     pub moves: u32,
-    /// The events of the last move, as sent.
-    pub last_events: Value,
+    /// The events of the last move, as JSON text.
+    pub last_events: String,
     /// WebSocket connections per seat.
     pub connected: Vec<u32>,
     /// When each seat's last connection closed (or the table was loaded).
@@ -79,7 +79,7 @@ impl Table {
             seats,
             game: None,
             moves: 0,
-            last_events: json!([]),
+            last_events: "[]".into(),
             connected: vec![0; n],
             left_at: vec![now; n],
             turn_key: (0, 0),
@@ -129,7 +129,7 @@ impl Table {
     /// Bookkeeping after a move was applied to `self.game`.
     pub fn after_move(&mut self, events: Vec<tongiaki::GameEvent>) {
         self.moves += 1;
-        self.last_events = serde_json::to_value(&events).unwrap_or_else(|_| json!([]));
+        self.last_events = serde_json::to_string(&events).unwrap_or_else(|_| "[]".into());
         let key = self.current_turn_key();
         if key != self.turn_key {
             self.turn_key = key;
@@ -266,27 +266,23 @@ impl Table {
     /// seat to act and the last move's events. Never the seed or the pile.
     fn build_state(&self) -> Option<std::sync::Arc<str>> {
         let g = self.game.as_ref()?;
-        let legal = if self.record.status == Status::Playing {
-            g.legal_actions_ref().iter().map(|a| a.to_json()).collect()
-        } else {
-            Vec::new()
-        };
-        let clock = if self.record.turn_clock_secs > 0 && self.record.status == Status::Playing {
+        let playing = self.record.status == Status::Playing;
+        let legal: &[tongiaki::Action] = if playing { g.legal_actions_ref() } else { &[] };
+        let clock = if self.record.turn_clock_secs > 0 && playing {
             let left = Duration::from_secs(self.record.turn_clock_secs)
                 .saturating_sub(self.turn_started.elapsed());
-            json!(left.as_millis() as u64)
+            (left.as_millis() as u64).to_string()
         } else {
-            Value::Null
+            "null".into()
         };
-        let msg = json!({
-            "type": "state",
-            "moves": self.moves,
-            "snapshot": g.snapshot_json(),
-            "legal": legal,
-            "events": self.last_events,
-            "clock_ms": clock,
-        });
-        Some(msg.to_string().into())
+        // Written straight to text (no JSON tree): one of these per move.
+        let snapshot = serde_json::to_string(&g.snapshot()).ok()?;
+        let legal = serde_json::to_string(legal).ok()?;
+        let msg = format!(
+            r#"{{"type":"state","moves":{},"snapshot":{snapshot},"legal":{legal},"events":{},"clock_ms":{clock}}}"#,
+            self.moves, self.last_events
+        );
+        Some(msg.into())
     }
 
     pub fn refresh_state(&mut self) {
