@@ -737,3 +737,29 @@ async fn a_turn_past_the_engines_bound_is_ended_by_a_bot() {
     assert_eq!(st["events"][0]["seat"], 0);
     assert_eq!(st["snapshot"]["current"], 1);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_turn_based_table_has_no_clock_and_a_long_absence() {
+    let s = server(quick()).await;
+    let (id, ana) = create(
+        s.addr,
+        json!({"seats": 2, "name": "Ana", "mode": "turn", "bots": {"1": "greedy"}}),
+    )
+    .await;
+    let (_, info) = get(s.addr, &format!("/api/tables/{id}")).await;
+    assert_eq!(info["mode"], "turn");
+    assert_eq!(info["turn_clock"], 0);
+    assert_eq!(info["gone_after"], 3 * 24 * 3600);
+    assert_eq!(info["status"], "playing");
+    let mut a = Client::connect(s.addr, &id).await;
+    a.hello(Some(&ana)).await;
+    let st = a.recv_type("state").await;
+    assert_eq!(st["clock_ms"], Value::Null);
+    // A watcher of a waiting table gets the seats, and no state yet.
+    let (wid, _) = create(s.addr, json!({"seats": 2, "name": "Cy"})).await;
+    let mut w = Client::connect(s.addr, &wid).await;
+    w.hello(None).await;
+    assert_eq!(w.recv().await["type"], "seats");
+    w.send(json!({"type": "ping"})).await;
+    assert_eq!(w.recv().await["type"], "pong");
+}
