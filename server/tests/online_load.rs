@@ -257,6 +257,8 @@ async fn load() {
         std::fs::read_to_string("/proc/loadavg").unwrap_or_default().trim(),
         created.as_secs_f64(),
     );
+    drop(server);
+    remove_db(&db);
     assert!(!lat.is_empty());
 }
 
@@ -365,5 +367,7 @@ async fn restart() {
         rss,
         rss as f64 / tables as f64,
     );
+    drop(server);
+    remove_db(&db);
     assert_eq!(ok, tables);
 }

@@ -16,6 +16,14 @@ use tongiaki_server::online::{self, Config, Hub};
 
 pub const WAIT: Duration = Duration::from_secs(20);
 
+/// Removes a test store's files (the database, its WAL and shared memory).
+pub fn remove_db(db: &str) {
+    let path = db.trim_start_matches("sqlite:");
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{path}{suffix}"));
+    }
+}
+
 pub fn temp_db(name: &str) -> String {
     let dir = std::env::temp_dir().join(format!("tongiaki-online-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
