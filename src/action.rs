@@ -5,7 +5,7 @@
 //! formed action is allowed now is the game's business (`illegal_action`).
 
 use crate::cards::CardId;
-use crate::error::{args, Args, Error};
+use crate::error::{args, truncate, Args, Error, ECHO_CHARS};
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -174,18 +174,13 @@ impl Action {
             other => {
                 return Err(Error::malformed(
                     "malformed.unknown_type",
-                    args![given = truncate(other), types = ACTION_TYPES.to_vec()],
+                    args![
+                        given = truncate(other, ECHO_CHARS),
+                        types = ACTION_TYPES.to_vec()
+                    ],
                 ))
             }
         })
-    }
-}
-
-fn truncate(s: &str) -> String {
-    if s.chars().count() > 40 {
-        format!("{}…", s.chars().take(40).collect::<String>())
-    } else {
-        s.to_string()
     }
 }
 
@@ -196,7 +191,7 @@ fn describe(v: &Value) -> Args {
         Value::Null => args![got = "json.null"],
         Value::Bool(b) => args![got = "json.boolean", value = b.to_string()],
         Value::Number(n) => args![got = "json.number", value = n.to_string()],
-        Value::String(s) => args![got = "json.string", value = truncate(s)],
+        Value::String(s) => args![got = "json.string", value = truncate(s, ECHO_CHARS)],
         Value::Array(_) => args![got = "json.array"],
         Value::Object(_) => args![got = "json.object"],
     }
@@ -296,7 +291,10 @@ impl Fields<'_> {
     fn card(&self, name: &str) -> Result<CardId, Error> {
         match self.get(name)? {
             Value::String(s) => CardId::from_key(s).ok_or_else(|| {
-                Error::malformed("malformed.unknown_card", args![card = truncate(s)])
+                Error::malformed(
+                    "malformed.unknown_card",
+                    args![card = truncate(s, ECHO_CHARS)],
+                )
             }),
             other => Err(Error::malformed(
                 "malformed.not_card",

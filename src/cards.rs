@@ -3,6 +3,7 @@
 //! A card is named by a [`CardId`], its index in [`CARDS`]: 0 is Tonga,
 //! 1..=15 the other islands, 16..=31 the water cards A..P.
 
+use crate::hex::Edge;
 use std::fmt;
 
 /// Number of cards in the game (RULES §1).
@@ -19,6 +20,7 @@ pub struct CardId(pub u8);
 impl CardId {
     pub const TONGA: CardId = CardId(0);
 
+    #[inline]
     pub fn index(self) -> usize {
         self.0 as usize
     }
@@ -48,6 +50,78 @@ impl CardId {
     pub fn all() -> impl Iterator<Item = CardId> {
         (0..CARD_COUNT as u8).map(CardId)
     }
+    /// The beaches of an island, in the card's order (none for water).
+    #[inline]
+    pub fn beaches(self) -> impl Iterator<Item = Beach> {
+        (0..self.spec().beaches.len() as u8).map(Beach)
+    }
+    /// How many beaches the card has (0 for water).
+    #[inline]
+    pub fn beach_count(self) -> usize {
+        self.spec().beaches.len()
+    }
+    /// Beach `i` of this card as an action names it; `None` if it has no such beach.
+    #[inline]
+    pub fn beach(self, i: u32) -> Option<Beach> {
+        ((i as usize) < self.beach_count()).then_some(Beach(i as u8))
+    }
+    /// Places and jetties of beach `b` of this island.
+    #[inline]
+    pub fn beach_spec(self, b: Beach) -> &'static BeachSpec {
+        &self.spec().beaches[b.index()]
+    }
+}
+
+/// Most beaches an island has (Tonga's six).
+pub const MAX_BEACHES: usize = 6;
+
+/// A beach of an island, by its place in the card's list (0 first; messages
+/// number beaches from 1 as players see them). Which island it belongs to is
+/// told beside it.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct Beach(u8);
+
+impl Beach {
+    /// Beach `i` (0..6) of some island; [`CardId::beach`] checks it against a card.
+    pub const fn new(i: u8) -> Beach {
+        assert!(
+            (i as usize) < MAX_BEACHES,
+            "an island has at most six beaches"
+        );
+        Beach(i)
+    }
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+    /// The beach as players count them, from 1 (error messages).
+    #[inline]
+    pub fn number(self) -> usize {
+        self.0 as usize + 1
+    }
+    /// This beach's bit in a set of beaches held as a mask (`Landing::owed`).
+    #[inline]
+    pub fn bit(self) -> u8 {
+        1 << self.0
+    }
+    /// The beaches in a mask, in order.
+    pub fn in_mask(mask: u8) -> impl Iterator<Item = Beach> {
+        (0..MAX_BEACHES as u8)
+            .filter(move |i| mask & (1 << i) != 0)
+            .map(Beach)
+    }
+}
+
+impl From<Beach> for u8 {
+    fn from(b: Beach) -> u8 {
+        b.0
+    }
+}
+
+impl From<Beach> for u32 {
+    fn from(b: Beach) -> u32 {
+        b.0 as u32
+    }
 }
 
 impl fmt::Display for CardId {
@@ -61,6 +135,18 @@ impl fmt::Display for CardId {
 pub struct BeachSpec {
     pub places: u8,
     pub jetties: &'static [u8],
+}
+
+impl BeachSpec {
+    /// The edges the jetties point at, in order.
+    #[inline]
+    pub fn jetty_edges(&self) -> impl Iterator<Item = Edge> {
+        self.jetties.iter().map(|&e| Edge::new(e))
+    }
+    #[inline]
+    pub fn has_jetty(&self, edge: Edge) -> bool {
+        self.jetties.contains(&edge.get())
+    }
 }
 
 /// A foam trail of a water card: two edges and a danger number (0 = none).
@@ -85,13 +171,14 @@ pub struct CardSpec {
 
 impl CardSpec {
     /// For a water card: the other end of the trail starting at `edge`, and its danger.
-    pub fn trail_from(&self, edge: u8) -> (u8, u8) {
+    pub fn trail_from(&self, edge: Edge) -> (Edge, u8) {
+        let e = edge.get();
         for t in self.trails {
-            if t.a == edge {
-                return (t.b, t.danger);
+            if t.a == e {
+                return (Edge::new(t.b), t.danger);
             }
-            if t.b == edge {
-                return (t.a, t.danger);
+            if t.b == e {
+                return (Edge::new(t.a), t.danger);
             }
         }
         unreachable!("every edge of a water card ends exactly one trail")
@@ -311,8 +398,8 @@ mod tests {
             }
             assert!(seen.iter().all(|s| *s));
             for e in 0..6 {
-                let (o, d) = c.spec().trail_from(e);
-                assert_eq!(c.spec().trail_from(o), (e, d));
+                let (o, d) = c.spec().trail_from(Edge::new(e));
+                assert_eq!(c.spec().trail_from(o), (Edge::new(e), d));
             }
         }
         assert_eq!(unnumbered, 12);

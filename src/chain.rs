@@ -6,8 +6,12 @@
 //! finite (ships only move between beaches of cards already on the table),
 //! so a depth-first search with a visited set decides it exactly.
 
-use crate::board::{colours, Board, Ships, Trace, MAX_SEATS};
-use crate::cards::CardId;
+use crate::action::Action;
+use crate::board::{Board, Ships, Trace, MAX_SEATS};
+use crate::cards::{Beach, CardId};
+use crate::game::checks;
+use crate::hex::Edge;
+use crate::seat::Seat;
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -36,41 +40,76 @@ impl Landing {
             ends_game,
         }
     }
+    #[inline]
     pub fn remaining(&self) -> u32 {
         self.group.iter().map(|&n| n as u32).sum()
+    }
+    /// Ships of `seat` still to land or return.
+    #[inline]
+    pub fn left(&self, seat: Seat) -> u8 {
+        self.group[seat.index()]
+    }
+    /// Must the next ship go to an owed beach, and is `beach` one (R23)?
+    #[inline]
+    pub fn is_owed(&self, beach: Beach) -> bool {
+        self.owed & beach.bit() != 0
     }
 }
 
 /// One landing decision: a ship of `seat` to `beach`, or back home.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum LandMove {
-    Land { seat: u8, beach: u8 },
-    Return { seat: u8 },
+    Land { seat: Seat, beach: Beach },
+    Return { seat: Seat },
+}
+
+impl LandMove {
+    /// The landing move a `land` or `return` action names, if its seat and
+    /// beach exist (the landing's island has the beach).
+    pub fn of_action(a: &Action, l: &Landing) -> Option<LandMove> {
+        match *a {
+            Action::Land { seat, beach } => Some(LandMove::Land {
+                seat: Seat::from_u32(seat)?,
+                beach: l.tile.beach(beach)?,
+            }),
+            Action::Return { seat } => Some(LandMove::Return {
+                seat: Seat::from_u32(seat)?,
+            }),
+            _ => None,
+        }
+    }
+}
+
+impl From<LandMove> for Action {
+    fn from(m: LandMove) -> Action {
+        match m {
+            LandMove::Land { seat, beach } => Action::Land {
+                seat: seat.into(),
+                beach: beach.into(),
+            },
+            LandMove::Return { seat } => Action::Return { seat: seat.into() },
+        }
+    }
 }
 
 /// The landing moves the rules allow, before R25 filtering, in a stable
 /// order: by seat, then beach; returns last.
 pub fn landing_moves(ships: &Ships, l: &Landing, out: &mut Vec<LandMove>) {
     out.clear();
-    let beaches = l.tile.spec().beaches.len();
-    let free = ships.free_on(l.tile);
-    for seat in 0..MAX_SEATS as u8 {
-        if l.group[seat as usize] == 0 {
+    for seat in Seat::all(MAX_SEATS) {
+        if l.left(seat) == 0 {
             continue;
         }
-        for b in 0..beaches {
-            if !ships.is_full(l.tile, b) && (l.owed == 0 || l.owed & (1 << b) != 0) {
-                out.push(LandMove::Land {
-                    seat,
-                    beach: b as u8,
-                });
+        for b in l.tile.beaches() {
+            if checks::land_on(ships, l, b).is_ok() {
+                out.push(LandMove::Land { seat, beach: b });
             }
         }
     }
     // R23: surplus ships return when the group is larger than the free places.
-    if l.remaining() > free {
-        for seat in 0..MAX_SEATS as u8 {
-            if l.group[seat as usize] > 0 {
+    if checks::may_return(ships, l).is_ok() {
+        for seat in Seat::all(MAX_SEATS) {
+            if l.left(seat) > 0 {
                 out.push(LandMove::Return { seat });
             }
         }
@@ -81,13 +120,13 @@ pub fn landing_moves(ships: &Ships, l: &Landing, out: &mut Vec<LandMove>) {
 pub fn play_land_move(ships: &mut Ships, l: &mut Landing, m: LandMove) {
     match m {
         LandMove::Land { seat, beach } => {
-            ships.beach_mut(l.tile, beach as usize).add(seat);
-            l.group[seat as usize] -= 1;
-            l.owed &= !(1 << beach);
-            l.received |= 1 << beach;
+            ships.add(l.tile, beach, seat);
+            l.group[seat.index()] -= 1;
+            l.owed &= !beach.bit();
+            l.received |= beach.bit();
         }
         LandMove::Return { seat } => {
-            l.group[seat as usize] -= 1;
+            l.group[seat.index()] -= 1;
         }
     }
 }
@@ -167,8 +206,8 @@ impl<'a> ChainSearch<'a> {
             }
         }
         for &c in &self.islands {
-            for b in &ships.beaches[c.index()][..c.spec().beaches.len()] {
-                let s = b.by_seat;
+            for b in ships.island(c) {
+                let s = b.by_seat();
                 h.add(u64::from_le_bytes([
                     s[0], s[1], s[2], s[3], s[4], s[5], 0, 0,
                 ]));
@@ -228,9 +267,8 @@ impl<'a> ChainSearch<'a> {
         // Cheap first: does any choice reveal a card or fail outright?
         let mut landings = Vec::new();
         for &(tile, beach) in &full {
-            let group = ships.beach(tile, beach as usize).by_seat;
-            let cols = colours(&group);
-            for &jetty in tile.spec().beaches[beach as usize].jetties {
+            let cols = ships.beach(tile, beach).colours();
+            for jetty in tile.beach_spec(beach).jetty_edges() {
                 match self.board.trace(tile, jetty, cols) {
                     Trace::Escape => return true,
                     Trace::Land(dest) => landings.push((tile, beach, dest)),
@@ -263,21 +301,27 @@ impl<'a> ChainSearch<'a> {
         &mut self,
         ships: &Ships,
         tile: CardId,
-        beach: u8,
-        jetty: u8,
+        beach: Beach,
+        jetty: Edge,
     ) -> bool {
-        let group = ships.beach(tile, beach as usize).by_seat;
-        match self.board.trace(tile, jetty, colours(&group)) {
+        match self
+            .board
+            .trace(tile, jetty, ships.beach(tile, beach).colours())
+        {
             Trace::Escape => true,
             Trace::Land(dest) => self.after_emigration(ships, tile, beach, dest),
         }
     }
 
-    fn after_emigration(&mut self, ships: &Ships, tile: CardId, beach: u8, dest: CardId) -> bool {
+    fn after_emigration(
+        &mut self,
+        ships: &Ships,
+        tile: CardId,
+        beach: Beach,
+        dest: CardId,
+    ) -> bool {
         let mut next = ships.clone();
-        let b = next.beach_mut(tile, beach as usize);
-        let group = b.by_seat;
-        *b = Default::default();
+        let group = next.sail(tile, beach);
         let landing = Landing::start(&next, dest, group, false);
         self.landing_resolvable(&next, &landing)
     }
@@ -290,12 +334,12 @@ impl<'a> ChainSearch<'a> {
             .copied()
             .filter(|&c| c != except)
             .any(|c| {
-                c.spec().beaches.iter().enumerate().any(|(b, spec)| {
+                c.beaches().any(|b| {
                     ships.is_full(c, b) && {
-                        let cols = colours(&ships.beach(c, b).by_seat);
-                        spec.jetties
-                            .iter()
-                            .any(|&j| self.board.trace(c, j, cols) == Trace::Escape)
+                        let cols = ships.beach(c, b).colours();
+                        c.beach_spec(b)
+                            .jetty_edges()
+                            .any(|j| self.board.trace(c, j, cols) == Trace::Escape)
                     }
                 })
             })
@@ -304,11 +348,10 @@ impl<'a> ChainSearch<'a> {
     /// Does beach `b` of `tile` have a jetty whose way out reveals a card or
     /// fails whatever the group's colours? (With all six colours every trail
     /// passes; with fewer a voyage can only fail earlier, which also resolves.)
-    pub fn always_escapes(&self, tile: CardId, b: usize) -> bool {
-        tile.spec().beaches[b]
-            .jetties
-            .iter()
-            .any(|&j| self.board.trace(tile, j, MAX_SEATS as u8) == Trace::Escape)
+    pub fn always_escapes(&self, tile: CardId, b: Beach) -> bool {
+        tile.beach_spec(b)
+            .jetty_edges()
+            .any(|j| self.board.trace(tile, j, MAX_SEATS as u8) == Trace::Escape)
     }
 
     /// Every completion of this landing resolves the chain: no beach
@@ -316,7 +359,7 @@ impl<'a> ChainSearch<'a> {
     /// way out that reveals or fails. Then no landing move needs a search.
     pub fn landing_always_resolves(&self, ships: &Ships, l: &Landing) -> bool {
         !self.board.any_full_except(ships, l.tile)
-            && (0..l.tile.spec().beaches.len()).all(|b| self.always_escapes(l.tile, b))
+            && l.tile.beaches().all(|b| self.always_escapes(l.tile, b))
     }
 
     /// Can the landing end with no beach on the table full? Every beach keeps
@@ -329,13 +372,13 @@ impl<'a> ChainSearch<'a> {
         let mut spare = 0u32;
         let mut owed_beaches = 0u32;
         let mut owed_with_spare = 0u32;
-        for b in 0..l.tile.spec().beaches.len() {
+        for b in l.tile.beaches() {
             let free = ships.free_places(l.tile, b) as u32;
             if free == 0 {
                 return false; // already full
             }
             spare += free - 1;
-            if l.owed & (1 << b) != 0 {
+            if l.is_owed(b) {
                 owed_beaches += 1;
                 owed_with_spare += u32::from(free >= 2);
             }
@@ -371,7 +414,7 @@ impl<'a> ChainSearch<'a> {
         landing_moves(ships, l, &mut moves);
         // Try the moves least likely to fill a beach first: most free places.
         moves.sort_by_key(|m| match *m {
-            LandMove::Land { beach, .. } => 8 - ships.free_places(l.tile, beach as usize) as i32,
+            LandMove::Land { beach, .. } => 8 - ships.free_places(l.tile, beach) as i32,
             LandMove::Return { .. } => 0,
         });
         let mut found = false;

@@ -73,7 +73,10 @@ pub struct Error {
 impl Error {
     /// An error with a key from [`ENGLISH`]; the message is its template
     /// filled with `args`.
-    pub fn keyed(code: ErrorCode, key: &'static str, args: Args) -> Error {
+    pub fn keyed(code: ErrorCode, key: &'static str, mut args: Args) -> Error {
+        for (name, v) in args.iter_mut() {
+            bound_echo(name, v);
+        }
         let message = match english(key) {
             Some(t) => render(t, &args, &english),
             None => {
@@ -133,6 +136,47 @@ impl Error {
             m.insert((*k).to_string(), v.clone());
         }
         Value::Object(m)
+    }
+}
+
+/// Longest value a message repeats back from its input (a colour, a card
+/// id, a bot spec, a save's version): longer ones are cut to this many
+/// characters and "…", so a 10 MB colour name gives a short message.
+pub const ECHO_CHARS: usize = 40;
+/// The engine's own longer texts (`detail`: a JSON parser's reason, which
+/// may quote the input; `text`) are bounded too.
+const DETAIL_CHARS: usize = 200;
+/// Longest list a message repeats back.
+const ECHO_ITEMS: usize = 32;
+
+/// `s` cut to `max` characters, with "…" when something was cut.
+pub fn truncate(s: &str, max: usize) -> String {
+    match s.char_indices().nth(max) {
+        None => s.to_string(),
+        Some((i, _)) => format!("{}…", &s[..i]),
+    }
+}
+
+/// Bounds an argument's strings and lists (see [`ECHO_CHARS`]).
+fn bound_echo(name: &str, v: &mut Value) {
+    let max = if matches!(name, "detail" | "text") {
+        DETAIL_CHARS
+    } else {
+        ECHO_CHARS
+    };
+    match v {
+        Value::String(s) if s.chars().nth(max).is_some() => *s = truncate(s, max),
+        Value::Array(items) => {
+            items.truncate(ECHO_ITEMS);
+            for item in items {
+                if let Value::String(s) = item {
+                    if s.chars().nth(ECHO_CHARS).is_some() {
+                        *s = truncate(s, ECHO_CHARS);
+                    }
+                }
+            }
+        }
+        _ => {}
     }
 }
 
@@ -312,6 +356,7 @@ pub const ENGLISH: &[(&str, &str)] = &[
     ("bad_options.player_count", "Tongiaki is played by 2 to 6 players, not {count}."),
     ("bad_options.player_not_object", "Player {player} must be an object such as {\"name\": \"Ana\"}."),
     ("bad_options.name_too_long", "The name of player {player} is longer than 40 characters."),
+    ("bad_options.name_invisible", "The name of player {player} has no visible characters."),
     ("bad_options.name_not_string", "The name of player {player} must be a string."),
     ("bad_options.unknown_color", "Player {player} asks for the colour \"{color}\"; the colours are {colors/, }."),
     ("bad_options.color_taken", "Two players cannot both play {color}."),
@@ -332,6 +377,11 @@ pub const ENGLISH: &[(&str, &str)] = &[
     ("bad_options.bot_options", "The {bot} bot takes no options (\"{spec}\")."),
     ("bad_options.search_option", "Unknown search option \"{option}\": use N (iterations), Nms, rollout=random|light|greedy, reward=rank|win|margin, c=F, horizon=N, widen=F, widen_base=F."),
     ("bad_options.search_iterations", "A search needs at least one iteration."),
+    ("bad_options.search_iterations_cap", "A search runs 1 to {max} iterations, not {iterations}."),
+    ("bad_options.search_millis_cap", "A search thinks for more than 0 and at most {max} ms, not {millis}."),
+    ("bad_options.bot_budget", "The bot budget must be an object such as {\"iterations\": 1000, \"millis\": 800}."),
+    ("bad_options.bot_budget_field", "The bot budget's \"{field}\" must be a number."),
+    ("bad_options.bot_kind_not_text", "The bot kind must be a string such as \"greedy\", not {@got}."),
     // malformed: an action that is not one (API.md).
     ("malformed.not_json", "The action cannot be read as JSON: {detail}."),
     ("malformed.not_object", "An action must be a JSON object with a \"type\", not {@got}."),
@@ -398,6 +448,7 @@ pub const ENGLISH: &[(&str, &str)] = &[
     // bad_save: a save that does not load.
     ("bad_save.too_large", "This file is {bytes} bytes long; a Tongiaki save is never larger than {max} bytes."),
     ("bad_save.not_json", "This is not a Tongiaki save: it is not valid JSON ({detail})."),
+    ("bad_save.not_text", "A save is the text that save() wrote, not {@got}."),
     ("bad_save.not_object", "This is not a Tongiaki save: it is not a JSON object."),
     ("bad_save.format", "This is not a Tongiaki save (its \"format\" is wrong)."),
     ("bad_save.version", "This save has version {version}; this game reads version 1."),

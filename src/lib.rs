@@ -19,6 +19,7 @@ pub mod options;
 pub mod position;
 pub mod score;
 pub mod script;
+pub mod seat;
 pub mod snapshot;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

@@ -7,6 +7,51 @@ use serde_json::{json, Value};
 /// Player colours in seat order (RULES §1).
 pub const COLORS: [&str; 6] = ["blue", "yellow", "green", "orange", "red", "purple"];
 
+/// Longest player name, in characters (after [`visible_name`]).
+pub const MAX_NAME_CHARS: usize = 40;
+
+/// A player's name as plain visible text: control characters, bidi
+/// embeddings, overrides and isolates, zero-width and other invisible
+/// format characters removed; runs of white space made one space; trimmed.
+/// (Unicode normalisation is left to the server, which compares names: the
+/// engine carries no Unicode tables, to keep the page's wasm small.)
+pub fn visible_name(s: &str) -> String {
+    let mut out = String::with_capacity(s.len().min(4 * MAX_NAME_CHARS + 4));
+    let mut space = false;
+    for c in s.chars() {
+        if c.is_whitespace() {
+            space = !out.is_empty();
+        } else if !invisible(c) {
+            if space {
+                out.push(' ');
+                space = false;
+            }
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Characters that show nothing or change how the text around them shows:
+/// controls (Cc), the format characters (Cf: bidi marks, embeddings,
+/// overrides and isolates, zero-width joiners and spaces, the byte order
+/// mark, tags) and the other default-ignorable fillers and blanks.
+fn invisible(c: char) -> bool {
+    c.is_control()
+        || matches!(c,
+            '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
+            | '\u{180B}'..='\u{180F}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{2028}'..='\u{202E}'
+            | '\u{2060}'..='\u{206F}'
+            | '\u{2800}' | '\u{3164}'
+            | '\u{FE00}'..='\u{FE0F}'
+            | '\u{FEFF}' | '\u{FFA0}'
+            | '\u{FFF9}'..='\u{FFFB}'
+            | '\u{1D173}'..='\u{1D17A}'
+            | '\u{E0000}'..='\u{E0FFF}')
+}
+
 /// Largest seed that survives a round trip through a JavaScript number.
 pub const MAX_SEED: u64 = (1 << 53) - 1;
 
@@ -66,16 +111,22 @@ impl GameOptions {
             let name = match o.get("name") {
                 None | Some(Value::Null) => None,
                 Some(Value::String(s)) => {
-                    let t = s.trim();
-                    if t.is_empty() {
+                    let t = visible_name(s);
+                    if t.is_empty() && !s.trim().is_empty() {
+                        // Only invisible characters: not a name anyone can read.
+                        return Err(Error::bad_options(
+                            "bad_options.name_invisible",
+                            args![player = i + 1],
+                        ));
+                    } else if t.is_empty() {
                         None
-                    } else if t.chars().count() > 40 {
+                    } else if t.chars().count() > MAX_NAME_CHARS {
                         return Err(Error::bad_options(
                             "bad_options.name_too_long",
                             args![player = i + 1],
                         ));
                     } else {
-                        Some(t.to_string())
+                        Some(t)
                     }
                 }
                 Some(_) => {

@@ -3,11 +3,14 @@
 //! then runs by the ordinary rules from the start of a turn. Such a game
 //! has no action log from the start, so it is for tests, not for saving.
 
-use crate::board::SHIPS_PER_PLAYER;
+use crate::board::{Board, SHIPS_PER_PLAYER};
 use crate::cards::CardId;
+use crate::error::Error;
 use crate::game::{Game, Phase};
 use crate::hex::Hex;
 use crate::options::GameOptions;
+use crate::seat::Seat;
+use std::fmt;
 
 #[derive(Clone, Debug, Default)]
 pub struct Arrangement {
@@ -26,10 +29,54 @@ pub struct Arrangement {
     pub tonga_removed: bool,
 }
 
+/// Why an [`Arrangement`] cannot be set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ArrangeError {
+    /// The options are refused (the player count: `bad_options`).
+    Options(Error),
+    /// A card is laid twice, laid and in the pile as well, or is Tonga.
+    CardsOverlap,
+    /// The hex is taken or off the table, or the rotation is not 0..6.
+    CannotLay { card: CardId, q: i32, r: i32 },
+    /// The card is not an island on the table, has no such beach, or the
+    /// seat does not play.
+    BadShip { card: CardId, beach: u8, seat: u8 },
+    /// More ships than places on the beach.
+    BeachOverfull { island: CardId, beach: u8 },
+    /// The card is not an island on the table other than Tonga, is already
+    /// a king island, the seat does not play, or has two kings already (R30).
+    BadKing { card: CardId, seat: u8 },
+    /// More than 15 ships of one seat on the table.
+    TooManyShips { seat: u8 },
+    /// The seat to start does not play.
+    BadCurrent { seat: u8 },
+}
+
+impl fmt::Display for ArrangeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ArrangeError::Options(e) => write!(f, "{e}"),
+            ArrangeError::CardsOverlap => f.write_str("cards laid and pile overlap"),
+            ArrangeError::CannotLay { card, q, r } => write!(f, "cannot lay {card} at ({q}, {r})"),
+            ArrangeError::BadShip { card, beach, seat } => {
+                write!(f, "bad ship {card} {beach} {seat}")
+            }
+            ArrangeError::BeachOverfull { island, beach } => {
+                write!(f, "beach {beach} of {island} overfull")
+            }
+            ArrangeError::BadKing { card, seat } => write!(f, "bad king {card} {seat}"),
+            ArrangeError::TooManyShips { seat } => write!(f, "seat {seat} has more than 15 ships"),
+            ArrangeError::BadCurrent { seat } => write!(f, "seat {seat} does not play"),
+        }
+    }
+}
+
+impl std::error::Error for ArrangeError {}
+
 impl Game {
     /// Builds an arranged position at the start of `current`'s turn.
-    pub fn arranged(a: &Arrangement) -> Result<Game, String> {
-        let mut laid: Vec<CardId> = a.cards.iter().map(|c| c.0).collect();
+    pub fn arranged(a: &Arrangement) -> Result<Game, ArrangeError> {
+        let laid: Vec<CardId> = a.cards.iter().map(|c| c.0).collect();
         let mut pile: Vec<CardId> = a.pile_top.clone();
         for c in CardId::all() {
             if c != CardId::TONGA && !laid.contains(&c) && !pile.contains(&c) {
@@ -40,48 +87,70 @@ impl Game {
         deck.extend(pile.iter().copied());
         let mut opts = GameOptions::simple(a.players, 0);
         opts.deck = Some(deck);
-        let mut g = Game::new(opts).map_err(|e| e.message)?;
+        let mut g = Game::new(opts).map_err(ArrangeError::Options)?;
         if g.pile_len() != 31 || laid.iter().any(|c| pile.contains(c)) {
-            return Err("cards laid and pile overlap".into());
+            return Err(ArrangeError::CardsOverlap);
         }
+        let seat = |s: u8| Seat::all(a.players).find(|&x| u8::from(x) == s);
+        let board = g.arrange_board();
         for &(c, q, r, rot) in &a.cards {
             let h = Hex::new(q, r);
-            if g.board.card_at(h).is_some() || rot > 5 {
-                return Err(format!("cannot lay {} at ({q}, {r})", c.name()));
+            if !Board::in_bounds(h) || board.card_at(h).is_some() || rot > 5 {
+                return Err(ArrangeError::CannotLay { card: c, q, r });
             }
-            g.board.lay(c, h, rot);
+            board.lay(c, h, rot);
         }
-        laid.sort();
-        g.set_pile(pile);
         if a.tonga_removed {
-            g.board.remove(CardId::TONGA);
+            board.remove(CardId::TONGA);
         }
-        let mut used = vec![0u8; a.players];
+        let mut used = [0u8; crate::board::MAX_SEATS];
         for &(c, b, s) in &a.ships {
-            if !g.board.on_table(c)
-                || c.is_water()
-                || b as usize >= c.spec().beaches.len()
-                || s as usize >= a.players
-            {
-                return Err(format!("bad ship {c:?} {b} {s}"));
+            let bad = ArrangeError::BadShip {
+                card: c,
+                beach: b,
+                seat: s,
+            };
+            let (Some(beach), Some(seat)) = (c.beach(b.into()), seat(s)) else {
+                return Err(bad);
+            };
+            if !board.on_table(c) {
+                return Err(bad);
             }
-            if g.board.ships.is_full(c, b as usize) {
-                return Err(format!("beach {b} of {} overfull", c.name()));
+            if board.ships().is_full(c, beach) {
+                return Err(ArrangeError::BeachOverfull {
+                    island: c,
+                    beach: b,
+                });
             }
-            g.board.ships.beach_mut(c, b as usize).add(s);
-            used[s as usize] += 1;
+            board.set_ship(c, beach, seat);
+            used[seat.index()] += 1;
         }
         for &(c, s) in &a.kings {
-            g.board.king[c.index()] = Some(s);
-            used[s as usize] += 1;
-        }
-        for (s, u) in used.iter().enumerate() {
-            if *u > SHIPS_PER_PLAYER {
-                return Err(format!("seat {s} has more than 15 ships"));
+            let bad = ArrangeError::BadKing { card: c, seat: s };
+            let Some(seat) = seat(s) else {
+                return Err(bad);
+            };
+            if c == CardId::TONGA
+                || !c.is_island()
+                || !board.on_table(c)
+                || board.is_king(c)
+                || board.kings_of(seat).count() >= 2
+            {
+                return Err(bad);
             }
-            g.set_supply(s as u8, SHIPS_PER_PLAYER - u);
+            board.set_king(c, seat);
+            used[seat.index()] += 1;
         }
-        g.start_arranged_turn(a.current, Phase::Turn);
+        for seat in Seat::all(a.players) {
+            let u = used[seat.index()];
+            if u > SHIPS_PER_PLAYER {
+                return Err(ArrangeError::TooManyShips { seat: seat.into() });
+            }
+            g.set_supply(seat, SHIPS_PER_PLAYER - u);
+        }
+        g.set_pile(pile);
+        let current = seat(a.current).ok_or(ArrangeError::BadCurrent { seat: a.current })?;
+        g.start_arranged_turn(current, Phase::Turn);
         Ok(g)
     }
 }

@@ -1,6 +1,7 @@
 //! R61 scoring and R62 ranking.
 
 use crate::board::{Board, SHIPS_PER_PLAYER};
+use crate::seat::Seat;
 
 /// What a player has on the table, as R61/R62 count it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -23,13 +24,13 @@ pub fn standings(board: &Board, supply: &[u8]) -> Vec<Standing> {
         .collect();
     for c in board.islands() {
         let value = c.spec().value as u32;
-        if let Some(k) = board.king[c.index()] {
-            out[k as usize].score += value;
-            out[k as usize].islands += 1;
+        if let Some(k) = board.king_of(c) {
+            out[k.index()].score += value;
+            out[k.index()].islands += 1;
             continue;
         }
-        for (seat, st) in out.iter_mut().enumerate() {
-            if board.ships.seat_on(c, seat as u8) > 0 {
+        for (seat, st) in Seat::all(out.len()).zip(out.iter_mut()) {
+            if board.ships().seat_on(c, seat) > 0 {
                 st.score += value;
                 st.islands += 1;
             }

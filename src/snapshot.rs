@@ -4,6 +4,7 @@ use crate::board::expand_counts;
 use crate::cards::CardId;
 use crate::game::{Game, Phase};
 use crate::options::COLORS;
+use crate::seat::Seat;
 use serde::Serialize;
 
 #[derive(Serialize, Clone, Debug, PartialEq)]
@@ -143,16 +144,16 @@ impl Game {
                 color: COLORS[self.options().players[s as usize].color as usize],
                 supply: self.supply(s),
                 ships_on_table: 15 - self.supply(s),
-                kings: board.kings_of(s).collect(),
+                kings: board.kings_of(Seat::new(s)).collect(),
                 score: st[s as usize].score,
                 islands: st[s as usize].islands,
             })
             .collect();
         let tiles = board
-            .order
+            .cards()
             .iter()
             .map(|&c| {
-                let (h, rot) = board.pos[c.index()].expect("on the table");
+                let (h, rot) = board.placement(c).expect("on the table");
                 let spec = c.spec();
                 let island = c.is_island();
                 TileView {
@@ -164,24 +165,22 @@ impl Game {
                     name: spec.name,
                     value: island.then_some(spec.value),
                     king: if island {
-                        KingField::Island(board.king[c.index()])
+                        KingField::Island(board.king_of(c).map(u8::from))
                     } else {
                         KingField::Water
                     },
                     beaches: island.then(|| {
-                        spec.beaches
-                            .iter()
-                            .enumerate()
-                            .map(|(i, b)| BeachView {
-                                places: b.places,
-                                jetties: b.jetties.to_vec(),
-                                ships: board.ships.beach(c, i).seats(),
+                        c.beaches()
+                            .map(|b| BeachView {
+                                places: c.beach_spec(b).places,
+                                jetties: c.beach_spec(b).jetties.to_vec(),
+                                ships: board.ships().beach(c, b).seats(),
                             })
                             .collect()
                     }),
                     trails: (!island)
                         .then(|| spec.trails.iter().map(|t| [t.a, t.b, t.danger]).collect()),
-                    ships: (!island).then(|| expand_counts(&board.water_ships[c.index()])),
+                    ships: (!island).then(|| expand_counts(board.water_ships(c))),
                 }
             })
             .collect();
@@ -189,9 +188,12 @@ impl Game {
         let pending = match self.phase() {
             Phase::Emigrate => Some(Pending::Emigrate {
                 full: board
-                    .full_beaches_in(&board.ships)
+                    .full_beaches_in(board.ships())
                     .into_iter()
-                    .map(|(tile, beach)| BeachRefView { tile, beach })
+                    .map(|(tile, beach)| BeachRefView {
+                        tile,
+                        beach: beach.into(),
+                    })
                     .collect(),
             }),
             Phase::Land(l) => Some(Pending::Land {
@@ -238,10 +240,10 @@ impl Game {
                 water: pw,
             },
             revealed: Counts {
-                islands: board.laid_islands as u32,
-                water: board.laid_water as u32,
+                islands: board.laid_islands().into(),
+                water: board.laid_water().into(),
             },
-            removed: board.removed.clone(),
+            removed: board.removed().to_vec(),
             pending,
             ranking: self.ranking().cloned(),
             prompt: self.pending_words(),

@@ -185,13 +185,27 @@ fn corpus() -> Vec<Error> {
     }
     out.extend(scenarios().into_iter().map(|(_, e)| e));
     // The bots' refusals (simulate --bots, Game.botAction).
-    for spec in ["oracle", "greedy:3", "search:fast", "search:0"] {
+    for spec in [
+        "oracle",
+        "greedy:3",
+        "search:fast",
+        "search:0",
+        "search:4294967295",
+        "search:infms",
+    ] {
         out.extend(
             tongiaki::bots::make_bot(spec, 1)
                 .err()
                 .map(|e| e.to_error()),
         );
     }
+    use tongiaki::bots::BotError;
+    out.push(BotError::BudgetNotObject.to_error());
+    out.push(BotError::BudgetField("millis").to_error());
+    // A name of invisible characters only (issue 11).
+    out.extend(
+        Game::from_options_json(&json!({"players": [{"name": "\u{200b}\u{202e}"}, {}]})).err(),
+    );
     out
 }
 
@@ -371,6 +385,8 @@ fn scenarios() -> Vec<(&'static str, Error)> {
 /// and refusals that need an endless R25 chain.
 const UNREACHED: &[&str] = &[
     "text",
+    "bad_options.bot_kind_not_text",
+    "bad_save.not_text",
     "bad_options.not_json",
     "malformed.not_json",
     "bad_options.no_random",

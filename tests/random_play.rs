@@ -11,6 +11,7 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
 use tongiaki::board::MAX_SEATS;
 use tongiaki::cards::{CardId, CARD_COUNT};
+use tongiaki::seat::Seat;
 use tongiaki::{Action, ErrorCode, Game, GameOptions, Phase};
 
 /// RULES §9, checked on the public state.
@@ -24,28 +25,32 @@ fn check_invariants(g: &Game, ctx: &str) {
     }
     for c in b.islands() {
         for (i, spec) in c.spec().beaches.iter().enumerate() {
-            let beach = b.ships.beach(c, i);
+            let beach = &b.ships().island(c)[i];
             assert!(
-                beach.count <= spec.places,
+                beach.count() <= spec.places,
                 "{ctx}: beach {i} of {c} overfull"
             );
             assert_eq!(
-                beach.count as u32,
-                beach.by_seat.iter().map(|&x| x as u32).sum::<u32>(),
+                beach.count() as u32,
+                beach.by_seat().iter().map(|&x| x as u32).sum::<u32>(),
                 "{ctx}"
             );
             for s in 0..n {
-                count[s] += beach.by_seat[s] as u32;
+                count[s] += beach.by_seat()[s] as u32;
             }
             for s in n..MAX_SEATS {
-                assert_eq!(beach.by_seat[s], 0, "{ctx}: ship of a seat not in the game");
+                assert_eq!(
+                    beach.by_seat()[s],
+                    0,
+                    "{ctx}: ship of a seat not in the game"
+                );
             }
         }
-        if let Some(k) = b.king[c.index()] {
-            count[k as usize] += 1;
+        if let Some(k) = b.king_of(c) {
+            count[k.index()] += 1;
             assert_ne!(c, CardId::TONGA, "{ctx}: Tonga is never a king island");
             assert_eq!(
-                b.ships.total_on(c),
+                b.ships().total_on(c),
                 0,
                 "{ctx}: a king island holds only its king"
             );
@@ -53,9 +58,9 @@ fn check_invariants(g: &Game, ctx: &str) {
     }
     for c in CardId::all().filter(|c| c.is_water()) {
         for s in 0..n {
-            count[s] += b.water_ships[c.index()][s] as u32;
+            count[s] += b.water_ships(c)[s] as u32;
         }
-        if b.water_ships[c.index()].iter().any(|&x| x > 0) {
+        if b.water_ships(c).iter().any(|&x| x > 0) {
             assert!(
                 g.is_over(),
                 "{ctx}: ships stay on water only at the end (R60)"
@@ -74,30 +79,30 @@ fn check_invariants(g: &Game, ctx: &str) {
     let (pi, pw) = g.pile_counts();
     let waiting = matches!(g.phase(), Phase::PlaceCard { .. }) as usize;
     assert_eq!(
-        b.order.len() + (pi + pw) as usize + b.removed.len() + waiting,
+        b.cards().len() + (pi + pw) as usize + b.removed().len() + waiting,
         CARD_COUNT,
         "{ctx}: cards"
     );
-    for &c in &b.order {
+    for &c in b.cards() {
         assert_eq!(
             b.card_at(b.hex_of(c)),
             Some(c),
             "{ctx}: {c} is not where it lies"
         );
     }
-    let mut hexes: Vec<_> = b.order.iter().map(|&c| b.hex_of(c)).collect();
+    let mut hexes: Vec<_> = b.cards().iter().map(|&c| b.hex_of(c)).collect();
     hexes.sort();
     hexes.dedup();
-    assert_eq!(hexes.len(), b.order.len(), "{ctx}: two cards on one hex");
+    assert_eq!(hexes.len(), b.cards().len(), "{ctx}: two cards on one hex");
     // When a turn starts, no beach is full.
     if g.phase() == Phase::Turn {
         assert!(
-            !b.any_full_in(&b.ships),
+            !b.any_full_in(b.ships()),
             "{ctx}: a turn starts with a full beach"
         );
     }
     // At most two king islands per player.
-    for s in 0..n as u8 {
+    for s in Seat::all(n) {
         assert!(
             b.kings_of(s).count() <= 2,
             "{ctx}: seat {s} has more than two kings"

@@ -230,7 +230,7 @@ fn complete_random_games_for_every_player_count() {
             assert_same(&snapshot(&g), &before, &ctx);
             // The finished game survives a save/load round trip.
             let loaded =
-                Game::load(&g.save()).unwrap_or_else(|e| panic!("{ctx}: {}", describe(&e)));
+                Game::load(g.save().into()).unwrap_or_else(|e| panic!("{ctx}: {}", describe(&e)));
             assert_same(&snapshot(&loaded), &before, &format!("{ctx}: load(save())"));
         }
     }
@@ -262,8 +262,8 @@ fn save_and_load_round_trip_mid_game() {
     for step in 0..12 {
         play_random(&mut g, &mut rng, 17, "round trip");
         let text = g.save();
-        let mut loaded =
-            Game::load(&text).unwrap_or_else(|e| panic!("step {step}: {}", describe(&e)));
+        let mut loaded = Game::load(text.as_str().into())
+            .unwrap_or_else(|e| panic!("step {step}: {}", describe(&e)));
         assert_same(
             &snapshot(&loaded),
             &snapshot(&g),
@@ -707,7 +707,7 @@ fn bad_saves_are_refused() {
         ("an action inserted out of turn", extra.to_string()),
     ];
     for (what, text) in &cases {
-        match Game::load(text) {
+        match Game::load(text.into()) {
             Ok(l) => panic!("{what}: loaded, snapshot {}", snapshot(&l)),
             Err(e) => {
                 let (code, message) = error_parts(&e);
@@ -721,12 +721,12 @@ fn bad_saves_are_refused() {
     }
     // A changed seed is a different game: it either loads to a different
     // state or names the first entry that no longer fits.
-    match Game::load(&other_seed.to_string()) {
+    match Game::load(other_seed.to_string().into()) {
         Ok(l) => assert_ne!(snapshot(&l), snapshot(&g)),
         Err(e) => assert_eq!(error_parts(&e).0, "bad_save"),
     }
     // The good save still loads after all that.
-    let l = Game::load(&good).expect("the untouched save loads");
+    let l = Game::load(good.as_str().into()).expect("the untouched save loads");
     assert_same(&snapshot(&l), &snapshot(&g), "snapshot");
 }
 
@@ -779,7 +779,7 @@ fn fixtures_replay_to_the_native_results() {
             &format!("{name}: save"),
         );
         // And the native save loads in the browser to the same state.
-        let l = Game::load(fixture["save"].as_str().unwrap()).expect("native save loads");
+        let l = Game::load(fixture["save"].as_str().unwrap().into()).expect("native save loads");
         assert_same(
             &snapshot(&l),
             &fixture["snapshot"],

@@ -91,7 +91,11 @@ fn play(kinds: &[&str], seed: u32, search_iterations: u32) -> usize {
         };
         let legal = legal_texts(&g);
         let a = g
-            .bot_action(kind, (n as f64) * 7.0 + 1.0, budget(search_iterations))
+            .bot_action(
+                JsValue::from(kind),
+                JsValue::from((n as f64) * 7.0 + 1.0),
+                budget(search_iterations),
+            )
             .unwrap_or_else(|e| panic!("{kind}: botAction threw {}", message_of(&e)));
         assert!(
             legal.contains(&text(&a)),
@@ -121,17 +125,27 @@ fn the_same_seed_gives_the_same_choice_and_search_reports_its_iterations() {
             break;
         }
         let a = g
-            .bot_action("random", i as f64, JsValue::UNDEFINED)
+            .bot_action(
+                JsValue::from("random"),
+                JsValue::from(i as f64),
+                JsValue::UNDEFINED,
+            )
             .unwrap();
         g.apply(a).unwrap();
     }
     assert!(legal_texts(&g).len() > 1, "a choice is pending");
     for kind in ["random", "greedy", "search"] {
-        let a = g.bot_action(kind, 77.0, budget(30)).unwrap();
-        let b = g.bot_action(kind, 77.0, budget(30)).unwrap();
+        let a = g
+            .bot_action(JsValue::from(kind), JsValue::from(77.0), budget(30))
+            .unwrap();
+        let b = g
+            .bot_action(JsValue::from(kind), JsValue::from(77.0), budget(30))
+            .unwrap();
         assert_eq!(text(&a), text(&b), "{kind}: same seed, same choice");
     }
-    let d = g.bot_decision("search", 3.0, budget(25)).unwrap();
+    let d = g
+        .bot_decision(JsValue::from("search"), JsValue::from(3.0), budget(25))
+        .unwrap();
     let iterations = Reflect::get(&d, &"iterations".into())
         .unwrap()
         .as_f64()
@@ -143,7 +157,13 @@ fn the_same_seed_gives_the_same_choice_and_search_reports_its_iterations() {
     let millis = Reflect::get(&d, &"millis".into()).unwrap().as_f64();
     assert!(millis.is_some_and(|m| m >= 0.0), "millis is a number");
     assert!(legal_texts(&g).contains(&text(&Reflect::get(&d, &"action".into()).unwrap())));
-    let greedy = g.bot_decision("greedy", 3.0, JsValue::UNDEFINED).unwrap();
+    let greedy = g
+        .bot_decision(
+            JsValue::from("greedy"),
+            JsValue::from(3.0),
+            JsValue::UNDEFINED,
+        )
+        .unwrap();
     assert_eq!(
         Reflect::get(&greedy, &"iterations".into())
             .unwrap()
@@ -177,7 +197,7 @@ fn bad_kinds_seeds_and_budgets_are_refused_and_change_nothing() {
     for (kind, seed, b) in cases {
         let what = format!("botAction({kind:?}, {seed}, {})", text(&b));
         let e = g
-            .bot_action(kind, seed, b)
+            .bot_action(JsValue::from(kind), JsValue::from(seed), b)
             .err()
             .unwrap_or_else(|| panic!("{what} was accepted"));
         assert_eq!(code_of(&e), "bad_options", "{what}");
@@ -196,11 +216,21 @@ fn a_finished_game_has_no_bot_move() {
     let mut n = 0;
     while !legal_texts(&g).is_empty() && n < 20_000 {
         let a = g
-            .bot_action("random", n as f64, JsValue::UNDEFINED)
+            .bot_action(
+                JsValue::from("random"),
+                JsValue::from(n as f64),
+                JsValue::UNDEFINED,
+            )
             .unwrap();
         g.apply(a).unwrap();
         n += 1;
     }
-    let e = g.bot_action("greedy", 1.0, JsValue::UNDEFINED).unwrap_err();
+    let e = g
+        .bot_action(
+            JsValue::from("greedy"),
+            JsValue::from(1.0),
+            JsValue::UNDEFINED,
+        )
+        .unwrap_err();
     assert_eq!(code_of(&e), "game_over");
 }

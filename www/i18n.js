@@ -4,13 +4,13 @@
 // Every table has its own language: createI18n(id) makes an instance with
 // t(key, ...args) (the words in its language, falling back to English for a
 // missing key), setLanguage, onLanguage, translateTree and errorText (an
-// engine error in its language, from the error's key and args). app.js makes
-// one per table, so several <tongiaki-game> boards on one page each keep
-// their own language.
+// engine error in its language, from the error's key and args). Every table
+// makes its own (configure() in state.js), so several <tongiaki-game> boards
+// on one page each keep their own language.
 //
-// The module-level t() is for code that has no instance at hand (targets.js):
-// it speaks the language of the instance running now (instance.run(f) runs f
-// with it), else the page default; setLanguage/getLanguage/onLanguage at
+// The module-level t() is for code that has no instance at hand (the
+// module-level exports of words.js): it speaks the language of the instance
+// running now (instance.run(f) runs f with it), else the page default; setLanguage/getLanguage/onLanguage at
 // module level work on that page default (unit tests, a page with one table).
 
 import en from "./lang/en.js";
@@ -31,12 +31,20 @@ export const LANGUAGES = Object.freeze([
 
 export const STRINGS = Object.freeze({ en, de, nl, hu, it, he });
 
+/** `obj[key]` when `key` is the object's own property, else undefined: a
+ * language id or message key from a URL, a file or a message ("__proto__",
+ * "constructor", "toString") never reaches Object.prototype. */
+const own = (obj, key) => (obj && typeof key === "string" && Object.hasOwn(obj, key) ? obj[key] : undefined);
+
+/** Is `id` one of our languages? */
+export const isLanguage = (id) => own(STRINGS, id) !== undefined;
+
 export const dirOfLanguage = (id) => (LANGUAGES.find((l) => l.id === id) || LANGUAGES[0]).dir;
 
 /** The words for `key` in language `lang`, English when that language lacks it, else the key. */
 export function translate(lang, key, ...args) {
-  let v = (STRINGS[lang] || en)[key];
-  if (v === undefined) v = en[key];
+  let v = own(own(STRINGS, lang) || en, key);
+  if (v === undefined) v = own(en, key);
   if (v === undefined) return key;
   return typeof v === "function" ? v(...args) : v;
 }
@@ -52,7 +60,7 @@ export function fillTemplate(template, args = {}, lookup = () => undefined, dept
   const scalar = (v, sep) => (Array.isArray(v) ? v.map((x) => scalar(x, ", ")).join(sep) : typeof v === "string" ? v : JSON.stringify(v));
   return template.replace(/\{(@?)([a-z0-9_]+)(?:([|/])([^}]*))?\}/g, (whole, at, name, op, rest) => {
     if (at && op) return whole;
-    if (!Object.prototype.hasOwnProperty.call(args, name)) return whole;
+    if (!Object.hasOwn(args, name)) return whole;
     const v = args[name];
     if (at) {
       const t = typeof v === "string" ? lookup(v) : undefined;
@@ -77,10 +85,12 @@ export function fillTemplate(template, args = {}, lookup = () => undefined, dept
 export function errorText(lang, e) {
   if (e === null || e === undefined) return "";
   const message = e.message || String(e);
-  const table = (STRINGS[lang] || en).errors || {};
-  if (lang === "en" || typeof e.key !== "string" || !table[e.key]) return message;
-  const lookup = (k) => table[k] ?? (en.errors || {})[k];
-  const text = fillTemplate(table[e.key], e.args || {}, lookup);
+  const table = (own(STRINGS, lang) || en).errors || {};
+  const template = own(table, e.key);
+  if (lang === "en" || typeof template !== "string") return message;
+  const lookup = (k) => own(table, k) ?? own(en.errors, k);
+  const args = e.args !== null && typeof e.args === "object" ? e.args : {};
+  const text = fillTemplate(template, args, lookup);
   // A part or argument the table could not fill: say it in English rather than half.
   return /\{@?[a-z0-9_]+(?:[|/][^}]*)?\}/.test(text) && !/\{@?[a-z0-9_]+(?:[|/][^}]*)?\}/.test(message) ? message : text;
 }
@@ -89,7 +99,7 @@ let ambient = null; // the instance whose run() is on the stack
 
 /** A language of its own (one per table). `initial`: a language id; unknown means English. */
 export function createI18n(initial = "en") {
-  let current = STRINGS[initial] ? initial : "en";
+  let current = isLanguage(initial) ? initial : "en";
   const listeners = new Set();
   const inst = {
     t: (key, ...args) => translate(current, key, ...args),
@@ -97,7 +107,7 @@ export function createI18n(initial = "en") {
     dir: () => dirOfLanguage(current),
     /** Switch (an unknown id means English); tells this instance's listeners. */
     setLanguage(id) {
-      const next = STRINGS[id] ? id : "en";
+      const next = isLanguage(id) ? id : "en";
       if (next === current) return current;
       current = next;
       for (const f of [...listeners]) f(current);
@@ -139,8 +149,8 @@ export const onLanguage = (f) => pageDefault.onLanguage(f);
 export function pickLanguage(prefs) {
   for (const p of prefs || []) {
     const base = String(p).toLowerCase().split(/[-_]/)[0];
-    if (base === "iw" && STRINGS.he) return "he"; // the old code for Hebrew
-    if (STRINGS[base]) return base;
+    if (base === "iw") return "he"; // the old code for Hebrew
+    if (isLanguage(base)) return base;
   }
   return "en";
 }

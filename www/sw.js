@@ -7,7 +7,7 @@
 // index.html). Other origins are not touched. CACHE is versioned: bump it
 // when the list changes; old caches are deleted on activation.
 
-const CACHE = "tongiaki-v5";
+const CACHE = "tongiaki-v6";
 
 const PRECACHE = [
   "./",
@@ -28,6 +28,15 @@ const PRECACHE = [
   "./lang/he.js",
   "./embed.html",
   "./app.js",
+  "./state.js",
+  "./session.js",
+  "./storage.js",
+  "./turns.js",
+  "./view.js",
+  "./scene.js",
+  "./controls.js",
+  "./events.js",
+  "./hooks.js",
   "./anim.js",
   "./bots.js",
   "./bot-worker.js",
@@ -35,6 +44,7 @@ const PRECACHE = [
   "./geometry.js",
   "./input.js",
   "./render.js",
+  "./art.js",
   "./targets.js",
   "./ui.js",
   "./words.js",

@@ -9,9 +9,14 @@
 //                 legal — the candidate action to hand to the engine so that
 //                 the player sees the engine's own reason.
 // No rule is decided here: every "legal" comes from legalActions().
+// No words either: a hint is a key of lang/*.js and its arguments,
+// { key, args }, as the engine gives its errors; ui.js says it in the
+// table's language.
 
-import { t } from "./i18n.js";
 import { beachOfJetty, hexKey } from "./geometry.js";
+
+/** A hint for ui.js to put in words: a key of lang/*.js and its arguments. */
+const hint = (key, ...args) => ({ key, args });
 
 export const MODES = Object.freeze(["expand", "king"]);
 
@@ -110,9 +115,10 @@ function needsTake(legal) {
 /**
  * What a click on `hit` (from geometry.hitTest) does. Returns one of
  *   { kind: "apply", action }
- *   { kind: "select", ui }            (new UI state; nothing applied yet)
+ *   { kind: "select", ui, hint? }     (new UI state; nothing applied yet)
  *   { kind: "illegal", action }       (apply it to get the engine's reason)
- *   { kind: "hint", message }         (nothing the engine could judge)
+ *   { kind: "hint", hint }            (nothing the engine could judge)
+ * where a hint is { key, args } for ui.js to put in words.
  *   { kind: "none" }
  */
 export function interpret(snap, legal, ui, hit) {
@@ -122,22 +128,22 @@ export function interpret(snap, legal, ui, hit) {
   const onBeach = tile && tile.kind === "island" && hit.beach >= 0;
   switch (d) {
     case "setup": {
-      if (!onBeach || card !== "tonga") return { kind: "hint", message: t("h.tonga") };
+      if (!onBeach || card !== "tonga") return { kind: "hint", hint: hint("h.tonga") };
       return applyOrIllegal(legal, { type: "setup_place", beach: hit.beach });
     }
     case "place_ship": {
       const target = snap.pending && snap.pending.tile;
-      if (!onBeach || card !== target) return { kind: "hint", message: t("h.newIsland") };
+      if (!onBeach || card !== target) return { kind: "hint", hint: hint("h.newIsland") };
       return applyOrIllegal(legal, { type: "place_ship", beach: hit.beach });
     }
     case "land": {
       const target = snap.pending && snap.pending.tile;
-      if (!onBeach || card !== target) return { kind: "hint", message: t("h.arrivalIsland") };
+      if (!onBeach || card !== target) return { kind: "hint", hint: hint("h.arrivalIsland") };
       const seat = traySeat(snap, ui);
       return applyOrIllegal(legal, { type: "land", seat, beach: hit.beach });
     }
     case "emigrate": {
-      if (!tile || tile.kind !== "island") return { kind: "hint", message: t("h.jetty") };
+      if (!tile || tile.kind !== "island") return { kind: "hint", hint: hint("h.jetty") };
       const jb = beachOfJetty(tile, hit.edge);
       const beach = jb >= 0 ? jb : hit.beach >= 0 ? hit.beach : 0;
       return applyOrIllegal(legal, { type: "emigrate", tile: card, beach, jetty: hit.edge });
@@ -152,7 +158,7 @@ export function interpret(snap, legal, ui, hit) {
     case "turn": {
       const mode = effectiveMode(legal, ui.mode);
       if (mode === "king") {
-        if (!tile || tile.kind !== "island") return { kind: "hint", message: t("h.kingIsland") };
+        if (!tile || tile.kind !== "island") return { kind: "hint", hint: hint("h.kingIsland") };
         return applyOrIllegal(legal, { type: "found_kingdom", tile: card });
       }
       return clickSelection(snap, legal, ui, hit, "expand");
@@ -184,7 +190,7 @@ export function sameAction(a, b) {
 function clickSelection(snap, legal, ui, hit, type) {
   const tile = hit && hit.tile;
   if (!tile || tile.kind !== "island") {
-    return { kind: "hint", message: type === "expand" ? t("h.expandIsland") : t("h.newShipBeach") };
+    return { kind: "hint", hint: hint(type === "expand" ? "h.expandIsland" : "h.newShipBeach") };
   }
   const card = tile.card;
   const cur = ui.selection && ui.selection.type === type ? ui.selection : null;
@@ -192,7 +198,7 @@ function clickSelection(snap, legal, ui, hit, type) {
   const take = type === "expand" && needsTake(legal);
   // R51: the first click picks the beach a ship is taken from.
   if (take && (!cur || !cur.take)) {
-    if (hit.beach < 0) return { kind: "hint", message: t("h.takeFirst") };
+    if (hit.beach < 0) return { kind: "hint", hint: hint("h.takeFirst") };
     const tk = { tile: card, beach: hit.beach };
     if (all.some((a) => sameTake(a.take, tk))) return { kind: "select", ui: { ...ui, selection: { type, tile: null, beaches: [], take: tk } } };
     return { kind: "illegal", action: { type, tile: card, beaches: [], take: tk } };
@@ -209,7 +215,7 @@ function clickSelection(snap, legal, ui, hit, type) {
       return {
         kind: "select",
         ui: { ...ui, selection: { type, tile: card, beaches: [], take: cur ? cur.take : null } },
-        message: `Choose ${n} beach${n === 1 ? "" : "es"} of ${tile.name || card}.`,
+        hint: hint("h.chooseBeaches", n, tile.name || card),
       };
     }
     return { kind: "illegal", action: { type, tile: card, beaches: [], ...(take ? { take: cur.take } : {}) } };
@@ -300,19 +306,19 @@ export function marks(snap, legal, ui, hover) {
   return m;
 }
 
-/** Human words for what the selection still needs, or "". */
-export function selectionWords(snap, legal, ui) {
+/** What the selection still needs, as a hint ({ key, args }), or null. */
+export function selectionHint(snap, legal, ui) {
   const sel = ui.selection;
   if (!sel) {
     if (decision(snap, legal) === "turn" && effectiveMode(legal, ui.mode) === "expand" && needsTake(legal)) {
-      return t("h.r51");
+      return hint("h.r51");
     }
-    return "";
+    return null;
   }
   const cands = matching(legal, sel.type, sel.tile ? sel : { take: sel.take, beaches: [] });
-  if (!cands.length) return "";
-  if (sel.take && !sel.tile) return t("h.takenGoes");
+  if (!cands.length) return null;
+  if (sel.take && !sel.tile) return hint("h.takenGoes");
   const need = cands[0].beaches.length - sel.beaches.length;
   const tl = snap.tiles.find((x) => x.card === sel.tile);
-  return need > 0 ? t("h.moreBeaches", need, tl ? tl.name : sel.tile) : "";
+  return need > 0 ? hint("h.moreBeaches", need, tl ? tl.name : sel.tile) : null;
 }

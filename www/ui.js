@@ -133,6 +133,14 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
     toastTimer = setTimeout(() => (toastEl.hidden = true), kind === "info" ? 2600 : 4200);
   }
 
+  /** A hint from targets.js ({ key, args }) in this table's language; "" for none. */
+  const say = (h) => (h ? t(h.key, ...h.args) : "");
+
+  /** Show a hint from targets.js in the toast. */
+  function tell(h) {
+    toast(say(h), "info");
+  }
+
   function hideToast() {
     toastEl.hidden = true;
   }
@@ -146,7 +154,7 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
   // --- status & controls -----------------------------------------------
 
   /**
-   * view: { snap, legal, decision, mode, seats, traySeat, selectionText,
+   * view: { snap, legal, decision, mode, seats, traySeat, selectionHint ({ key, args } or null),
    *         rotation: {value, legalHere, card, hex}, botTurn }
    */
   function renderStatus(v) {
@@ -177,11 +185,11 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
         break;
       case "turn":
         c.append(picker(v));
-        c.append(hint(v.selectionText || (v.mode === "king" ? t("h.king") : t("h.turn"))));
+        c.append(hint(say(v.selectionHint) || (v.mode === "king" ? t("h.king") : t("h.turn"))));
         if (v.hasSelection) c.append(el("button", { type: "button", id: "clear-selection", onclick: () => cb.clearSelection(), text: t("u.clearSelection") }));
         break;
       case "place_new":
-        c.append(hint(v.selectionText || t("h.place_new")));
+        c.append(hint(say(v.selectionHint) || t("h.place_new")));
         if (v.hasSelection) c.append(el("button", { type: "button", id: "clear-selection", onclick: () => cb.clearSelection(), text: t("u.clearSelection") }));
         break;
       case "emigrate":
@@ -469,10 +477,20 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
     for (const id of ["ranking-dialog", "newgame-dialog", "help-dialog"]) if ($(id).open) $(id).close();
   }
 
+  /** Show the speed in its menu (when it is one of the menu's). */
+  function showSpeed(v) {
+    const sel = $("speed");
+    if ([...sel.options].some((o) => Number(o.value) === v)) sel.value = String(v);
+  }
+
+  function showAutoForced(on) {
+    $("auto-forced").checked = on;
+  }
+
   /** Show the language in the switch. */
   function showLanguage(id) {
     langSel.value = id;
   }
 
-  return { toast, hideToast, thinking, renderStatus, renderPlayers, renderActions, log, clearLog, newGameDialog, showRanking, closeDialogs, renderReplay, showLanguage };
+  return { toast, tell, hideToast, thinking, renderStatus, renderPlayers, renderActions, log, clearLog, newGameDialog, showRanking, closeDialogs, renderReplay, showSpeed, showAutoForced, showLanguage };
 }

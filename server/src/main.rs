@@ -2,6 +2,7 @@
 
 use std::process::ExitCode;
 use tongiaki::script::{run_script, trace_line};
+use tongiaki_server::serve::options::ServeOptions;
 use tongiaki_server::simulate::{simulate, SimConfig};
 
 const USAGE: &str = "usage:
@@ -9,7 +10,8 @@ const USAGE: &str = "usage:
   tongiaki simulate --players N --games G --seed S [--bots a,b,...] [--rotate] [--json]
   tongiaki serve [--port N] [--bind ADDR] [--db sqlite:PATH] [--www DIR] [--pkg DIR]
                  [--gone-after S] [--turn-gone-after S] [--turn-clock S] [--live-expiry S]
-                 [--turn-expiry S] [--bot-delay MS] [--max-ws-per-addr N] [--search-ms MS]";
+                 [--turn-expiry S] [--bot-delay MS] [--max-ws-per-addr N] [--search-ms MS]
+                 [--max-connections N] [--max-connections-per-addr N]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -79,9 +81,12 @@ fn sim(args: &[String]) -> ExitCode {
     let num = |name: &str, default: u64| -> Result<u64, String> {
         match flag(args, name) {
             None => Ok(default),
-            Some(v) => v
-                .parse()
-                .map_err(|_| format!("{name} needs a whole number, not {v}")),
+            Some(v) => v.parse().map_err(|_| {
+                format!(
+                    "{name} needs a whole number, not {}",
+                    tongiaki::error::truncate(v, tongiaki::error::ECHO_CHARS)
+                )
+            }),
         }
     };
     let cfg = (|| -> Result<SimConfig, String> {
@@ -116,14 +121,16 @@ fn sim(args: &[String]) -> ExitCode {
 
 fn serve(args: &[String]) -> ExitCode {
     // The game's files and the online tables in one process.
-    use tongiaki_server::online::serve::{run, ServeError};
-    match run(args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(ServeError::Usage(e)) => {
+    let options = match ServeOptions::parse(args) {
+        Ok(o) => o,
+        Err(e) => {
             eprintln!("serve: {e}\n{USAGE}");
-            ExitCode::from(2)
+            return ExitCode::from(2);
         }
-        Err(ServeError::Failed(e)) => {
+    };
+    match tongiaki_server::serve::serve(options) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
             eprintln!("serve: {e}");
             ExitCode::from(1)
         }

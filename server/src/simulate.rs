@@ -54,6 +54,8 @@ const SIM_STACK: usize = 512 << 20;
 pub enum SimError {
     /// `--players` out of 2..=6.
     Players(usize),
+    /// `--games` out of 1..=[`MAX_GAMES`].
+    Games(usize),
     /// `--bots` names neither one bot nor one per seat.
     BotCount { seats: usize },
     /// A bot spec was refused.
@@ -68,6 +70,7 @@ impl fmt::Display for SimError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SimError::Players(n) => write!(f, "--players must be 2 to 6, not {n}"),
+            SimError::Games(n) => write!(f, "--games must be 1 to {MAX_GAMES}, not {n}"),
             SimError::BotCount { seats } => write!(
                 f,
                 "--bots must name one bot or one per seat ({seats} seats)"
@@ -81,9 +84,16 @@ impl fmt::Display for SimError {
 
 impl std::error::Error for SimError {}
 
+/// Most games one `simulate` plays (a few hours of random games; the
+/// statistics keep one byte per game and seat).
+pub const MAX_GAMES: usize = 10_000_000;
+
 pub fn simulate(cfg: &SimConfig) -> Result<SimResult, SimError> {
     if !(2..=6).contains(&cfg.players) {
         return Err(SimError::Players(cfg.players));
+    }
+    if !(1..=MAX_GAMES).contains(&cfg.games) {
+        return Err(SimError::Games(cfg.games));
     }
     if cfg.bots.is_empty() || (cfg.bots.len() != 1 && cfg.bots.len() != cfg.players) {
         return Err(SimError::BotCount { seats: cfg.players });
@@ -113,7 +123,10 @@ fn run(cfg: &SimConfig) -> Result<SimResult, SimError> {
     let mut laid = 0u64;
     let (mut last_island, mut last_water) = (0, 0);
     // One entry per seat, or per bot of the list when rotating.
-    let mut shares: Vec<Vec<f64>> = vec![Vec::with_capacity(cfg.games); cfg.players];
+    // Per game: 0 if not first, else k for a first place shared by k
+    // players (1/k of a win). One byte per game and seat, grown as games are
+    // played: --games is bounded by MAX_GAMES, not allocated up front.
+    let mut shares: Vec<Vec<u8>> = vec![Vec::new(); cfg.players];
     let mut think = vec![Thinking::default(); cfg.players];
     let mut unfinished = 0;
     for i in 0..cfg.games {
@@ -133,8 +146,8 @@ fn run(cfg: &SimConfig) -> Result<SimResult, SimError> {
         };
         turns += g.turn() as u64;
         let b = g.board();
-        laid += (b.laid_islands + b.laid_water - 1) as u64;
-        if b.laid_islands as usize == ISLAND_COUNT {
+        laid += (b.laid_islands() + b.laid_water() - 1) as u64;
+        if b.laid_islands() as usize == ISLAND_COUNT {
             last_island += 1;
         } else {
             last_water += 1;
@@ -146,9 +159,9 @@ fn run(cfg: &SimConfig) -> Result<SimResult, SimError> {
             // Seat s was played by entry (s + shift) mod N.
             let k = (s + shift) % cfg.players;
             shares[k].push(if first.contains(&(s as u8)) {
-                1.0 / first.len() as f64
+                first.len() as u8
             } else {
-                0.0
+                0
             });
             think[k].decisions += t[s].decisions;
             think[k].seconds += t[s].seconds;
@@ -161,9 +174,16 @@ fn run(cfg: &SimConfig) -> Result<SimResult, SimError> {
     let seats = shares
         .iter()
         .enumerate()
-        .map(|(s, v)| {
-            let mean = v.iter().sum::<f64>() / g;
-            let var = v.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (g - 1.0).max(1.0);
+        .map(|(s, codes)| {
+            let share = |&k: &u8| if k == 0 { 0.0 } else { 1.0 / k as f64 };
+            // Summed from +0.0 in game order (no games: 0, not -0).
+            let mean = codes.iter().map(share).fold(0.0, |a, x| a + x) / g;
+            let var = codes
+                .iter()
+                .map(share)
+                .map(|x| (x - mean) * (x - mean))
+                .fold(0.0, |a, x| a + x)
+                / (g - 1.0).max(1.0);
             let half = 1.96 * (var / g).sqrt();
             SeatStats {
                 bot: cfg.bots[s % cfg.bots.len()].clone(),

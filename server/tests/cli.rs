@@ -204,3 +204,76 @@ fn simulate_rejects_bad_arguments() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("oracle"));
 }
+
+/// Issue 11: `--games 0` is refused (it used to print "win share -0.000"),
+/// and so is a count past the bound (it used to abort on an allocation),
+/// at once and with a message naming the bound.
+#[test]
+fn simulate_refuses_zero_and_unbounded_game_counts() {
+    for games in ["0", "100000000000000", "18446744073709551615"] {
+        let start = std::time::Instant::now();
+        let out = bin()
+            .args(["simulate", "--players", "2", "--games", games])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "--games {games}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("--games must be 1 to 10000000"),
+            "--games {games}: {err}"
+        );
+        assert!(out.stdout.is_empty(), "--games {games}: nothing on stdout");
+        assert!(start.elapsed().as_secs() < 10, "--games {games} took long");
+    }
+    let out = bin()
+        .args(["simulate", "--players", "2", "--games", "1", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["games"], 1);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains("-0.0"), "{text}");
+}
+
+/// Issue 11: a 10 MB colour name (or bot name, or number) gives a short
+/// message, not 20 MB of output.
+#[test]
+fn echoed_input_is_cut_short_on_the_command_line() {
+    let huge = "q".repeat(10 << 20);
+    let p = write_script(
+        "huge-colour.json",
+        &json!({"players": [{"color": huge}, {}], "seed": 1}),
+    );
+    let out = bin().arg("play").arg(&p).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        out.stdout.len() < 2000,
+        "{} bytes on stdout",
+        out.stdout.len()
+    );
+    let e: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(e["key"], "bad_options.unknown_color");
+    let small = "z".repeat(100_000);
+    for args in [
+        vec![
+            "simulate",
+            "--players",
+            "2",
+            "--games",
+            "1",
+            "--bots",
+            small.as_str(),
+        ],
+        vec!["simulate", "--players", small.as_str()],
+    ] {
+        let out = bin().args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert!(
+            out.stderr.len() < 2000,
+            "{} bytes on stderr",
+            out.stderr.len()
+        );
+        assert!(out.stdout.is_empty());
+    }
+}

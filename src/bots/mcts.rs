@@ -103,15 +103,18 @@ impl SearchConfig {
             let bad = || BotError::SearchOption(o.to_string());
             if let Some(ms) = o.strip_suffix("ms") {
                 let ms: f64 = ms.parse().map_err(|_| bad())?;
-                if ms.is_nan() || ms <= 0.0 {
+                if ms.is_nan() {
                     return Err(bad());
                 }
-                cfg.budget = Budget::millis(ms);
-            } else if let Ok(n) = o.parse::<u32>() {
-                if n == 0 {
+                cfg.budget = Budget::checked(None, Some(ms))?;
+            } else if o.bytes().all(|b| b.is_ascii_digit()) && !o.is_empty() {
+                // Digits only: an iteration count (refused above the cap,
+                // however many digits).
+                let n: f64 = o.parse().map_err(|_| bad())?;
+                if n == 0.0 {
                     return Err(BotError::NoIterations);
                 }
-                cfg.budget = Budget::iterations(n);
+                cfg.budget = Budget::checked(Some(n), None)?;
             } else if let Some((k, v)) = o.split_once('=') {
                 let num = || v.parse::<f32>().map_err(|_| bad());
                 match k {
@@ -423,7 +426,7 @@ fn drawn_mask(g: &Game) -> u32 {
     let b = g.board();
     let mut m = 0u32;
     for c in CardId::all() {
-        if b.pos[c.index()].is_some() || b.removed.contains(&c) {
+        if b.on_table(c) || b.is_removed(c) {
             m |= 1 << c.0;
         }
     }
@@ -445,7 +448,7 @@ fn outcome(g: &Game, before: u32) -> u64 {
         if new & (1 << i) == 0 {
             continue;
         }
-        let (q, r, rot) = match b.pos[i as usize] {
+        let (q, r, rot) = match b.placement(CardId(i)) {
             Some((hex, rot)) => (hex.q, hex.r, rot),
             None => (i32::MAX, i32::MAX, 9),
         };

@@ -94,17 +94,42 @@ pub struct Budget {
     pub millis: Option<f64>,
 }
 
+/// The most a search may be given, so that no spec or budget from a
+/// command line, a page or a message can keep a machine busy for long:
+/// iterations (a few seconds natively) and milliseconds. More is refused,
+/// naming the cap ([`BotError::IterationsCap`], [`BotError::MillisCap`]).
+pub const MAX_SEARCH_ITERATIONS: u32 = 5_000;
+pub const MAX_SEARCH_MILLIS: f64 = 5_000.0;
+
 impl Budget {
+    /// A budget of `iterations` and, optionally, `millis`, within the caps.
+    pub fn checked(iterations: Option<f64>, millis: Option<f64>) -> Result<Budget, BotError> {
+        if let Some(n) = iterations {
+            if !(n >= 1.0 && n.fract() == 0.0 && n <= MAX_SEARCH_ITERATIONS as f64) {
+                return Err(BotError::IterationsCap(n));
+            }
+        }
+        if let Some(ms) = millis {
+            if !(ms > 0.0 && ms <= MAX_SEARCH_MILLIS) {
+                return Err(BotError::MillisCap(ms));
+            }
+        }
+        Ok(Budget {
+            iterations: iterations.map_or(MAX_SEARCH_ITERATIONS, |n| n as u32),
+            millis,
+        })
+    }
+
     pub const fn iterations(n: u32) -> Budget {
         Budget {
             iterations: n,
             millis: None,
         }
     }
-    /// A time budget; iterations are capped at a million.
+    /// A time budget; iterations are capped at [`MAX_SEARCH_ITERATIONS`].
     pub const fn millis(ms: f64) -> Budget {
         Budget {
-            iterations: 1_000_000,
+            iterations: MAX_SEARCH_ITERATIONS,
             millis: Some(ms),
         }
     }
@@ -117,7 +142,7 @@ impl Default for Budget {
 }
 
 /// Why a bot could not be made, or had nothing to choose.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum BotError {
     /// No bot of that kind (see [`BOT_KINDS`]).
     UnknownKind(String),
@@ -127,6 +152,15 @@ pub enum BotError {
     SearchOption(String),
     /// `search:0`.
     NoIterations,
+    /// More iterations than [`MAX_SEARCH_ITERATIONS`] (or not a whole
+    /// number of at least one).
+    IterationsCap(f64),
+    /// More milliseconds than [`MAX_SEARCH_MILLIS`] (or not a positive number).
+    MillisCap(f64),
+    /// A budget that is not an object `{iterations?, millis?}`.
+    BudgetNotObject,
+    /// A field of the budget that is not a number.
+    BudgetField(&'static str),
     /// The game is over: there is no decision to make.
     GameOver,
 }
@@ -148,8 +182,30 @@ impl BotError {
                 Error::bad_options("bad_options.search_option", args![option = o.as_str()])
             }
             BotError::NoIterations => Error::bad_options("bad_options.search_iterations", args![]),
+            BotError::IterationsCap(n) => Error::bad_options(
+                "bad_options.search_iterations_cap",
+                args![max = MAX_SEARCH_ITERATIONS, iterations = number(*n)],
+            ),
+            BotError::MillisCap(ms) => Error::bad_options(
+                "bad_options.search_millis_cap",
+                args![max = MAX_SEARCH_MILLIS as u32, millis = number(*ms)],
+            ),
+            BotError::BudgetNotObject => Error::bad_options("bad_options.bot_budget", args![]),
+            BotError::BudgetField(field) => {
+                Error::bad_options("bad_options.bot_budget_field", args![field = *field])
+            }
             BotError::GameOver => Error::game_over(),
         }
+    }
+}
+
+/// A number as a message shows it: whole numbers without ".0", others as
+/// Rust prints them ("inf", "NaN", "2.5").
+fn number(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        format!("{}", x as i64)
+    } else {
+        x.to_string()
     }
 }
 

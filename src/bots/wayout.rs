@@ -11,8 +11,8 @@
 //! returns the first decision of that sequence.
 
 use crate::action::Action;
-use crate::board::{colours, Board, Ships, Trace};
-use crate::chain::{landing_moves, play_land_move, LandMove, Landing};
+use crate::board::{Board, Ships, Trace};
+use crate::chain::{landing_moves, play_land_move, Landing};
 use crate::game::{Game, Phase};
 use std::collections::{HashSet, VecDeque};
 
@@ -24,8 +24,8 @@ pub const WAY_OUT_LIMIT: usize = 10_000;
 pub fn way_out(game: &Game) -> Option<Action> {
     let board = game.board();
     let start = match game.phase() {
-        Phase::Emigrate => (board.ships.clone(), None),
-        Phase::Land(l) if !l.ends_game => (board.ships.clone(), Some(l)),
+        Phase::Emigrate => (board.ships().clone(), None),
+        Phase::Land(l) if !l.ends_game => (board.ships().clone(), Some(l)),
         _ => return None,
     };
     let legal = game.legal_actions_ref();
@@ -55,7 +55,7 @@ pub fn way_out(game: &Game) -> Option<Action> {
                     } else {
                         Step::Out
                     };
-                    next.push((land_action(m), step));
+                    next.push((Action::from(m), step));
                 }
             }
         }
@@ -96,32 +96,22 @@ enum Step {
 /// Every emigration from a full beach (R20) and where it leads.
 fn emigrations(board: &Board, ships: &Ships, out: &mut Vec<(Action, Step)>) {
     for (tile, beach) in board.full_beaches_in(ships) {
-        let group = ships.beach(tile, beach as usize).by_seat;
-        for &jetty in tile.spec().beaches[beach as usize].jetties {
+        let cols = ships.beach(tile, beach).colours();
+        for jetty in tile.beach_spec(beach).jetty_edges() {
             let a = Action::Emigrate {
                 tile,
-                beach: beach as u32,
-                jetty: jetty as u32,
+                beach: beach.into(),
+                jetty: jetty.into(),
             };
-            match board.trace(tile, jetty, colours(&group)) {
+            match board.trace(tile, jetty, cols) {
                 Trace::Escape => out.push((a, Step::Out)),
                 Trace::Land(dest) => {
                     let mut s = ships.clone();
-                    *s.beach_mut(tile, beach as usize) = Default::default();
+                    let group = s.sail(tile, beach);
                     let l = Landing::start(&s, dest, group, false);
                     out.push((a, Step::To(s, Some(l))));
                 }
             }
         }
-    }
-}
-
-fn land_action(m: LandMove) -> Action {
-    match m {
-        LandMove::Land { seat, beach } => Action::Land {
-            seat: seat as u32,
-            beach: beach as u32,
-        },
-        LandMove::Return { seat } => Action::Return { seat: seat as u32 },
     }
 }

@@ -6,9 +6,9 @@
 //! A bot reads only what a player could know (see `crate::bots`): the choice
 //! does not depend on the hidden order of the pile.
 
-use super::{engine_error, to_js, Game};
-use crate::bots::{decide, Budget, Decision};
-use crate::error::{args, Error, ErrorCode};
+use super::{engine_error, js_kind, to_js, Game};
+use crate::bots::{decide, BotError, Budget, Decision};
+use crate::error::{args, Error};
 use crate::options::MAX_SEED;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -31,9 +31,6 @@ export interface BotDecision {
 }
 "#;
 
-/// Largest iteration budget accepted from JS.
-const MAX_ITERATIONS: f64 = 10_000_000.0;
-
 #[derive(Serialize)]
 struct DecisionJs<'a> {
     action: &'a crate::Action,
@@ -41,13 +38,25 @@ struct DecisionJs<'a> {
     millis: f64,
 }
 
-fn bad(message: String) -> JsValue {
-    engine_error(Error::new(ErrorCode::BadOptions, message))
+/// The kind (`random`, `greedy`, `search` or a spec) as a string.
+fn kind_of(kind: &JsValue) -> Result<String, JsValue> {
+    kind.as_string().ok_or_else(|| {
+        engine_error(Error::bad_options(
+            "bad_options.bot_kind_not_text",
+            js_kind(kind),
+        ))
+    })
 }
 
 /// `seed` must be a whole number from 0 to `MAX_SEED`, as a game's seed
 /// (and refused with the same message).
-fn seed_of(seed: f64) -> Result<u64, JsValue> {
+fn seed_of(seed: &JsValue) -> Result<u64, JsValue> {
+    let Some(seed) = seed.as_f64() else {
+        return Err(engine_error(Error::bad_options(
+            "bad_options.seed_not_number",
+            args![],
+        )));
+    };
     if (0.0..=MAX_SEED as f64).contains(&seed) && seed.fract() == 0.0 {
         Ok(seed as u64)
     } else {
@@ -58,58 +67,48 @@ fn seed_of(seed: f64) -> Result<u64, JsValue> {
     }
 }
 
-/// `undefined`/`null`, or `{iterations?, millis?}` with positive numbers.
+/// `undefined`/`null`, or `{iterations?, millis?}` within the caps
+/// (`bots::MAX_SEARCH_ITERATIONS`, `bots::MAX_SEARCH_MILLIS`).
 fn budget_of(budget: &JsValue) -> Result<Option<Budget>, JsValue> {
+    let bad = |e: BotError| engine_error(e.to_error());
     if budget.is_undefined() || budget.is_null() {
         return Ok(None);
     }
     if !budget.is_object() || js_sys::Array::is_array(budget) {
-        return Err(bad(
-            "The bot budget must be an object such as {\"iterations\": 1000, \"millis\": 800}."
-                .into(),
-        ));
+        return Err(bad(BotError::BudgetNotObject));
     }
-    let field = |name: &str| -> Result<Option<f64>, JsValue> {
+    let field = |name: &'static str| -> Result<Option<f64>, JsValue> {
         let v = js_sys::Reflect::get(budget, &JsValue::from_str(name))
-            .map_err(|_| bad(format!("The bot budget's \"{name}\" cannot be read.")))?;
+            .map_err(|_| bad(BotError::BudgetField(name)))?;
         if v.is_undefined() || v.is_null() {
             return Ok(None);
         }
-        match v.as_f64() {
-            Some(n) if n.is_finite() && n > 0.0 => Ok(Some(n)),
-            _ => Err(bad(format!(
-                "The bot budget's \"{name}\" must be a positive number."
-            ))),
-        }
+        v.as_f64()
+            .map(Some)
+            .ok_or_else(|| bad(BotError::BudgetField(name)))
     };
     let iterations = field("iterations")?;
     let millis = field("millis")?;
-    if let Some(n) = iterations {
-        if n.fract() != 0.0 || n > MAX_ITERATIONS {
-            return Err(bad(format!(
-                "The bot budget's \"iterations\" must be a whole number from 1 to {MAX_ITERATIONS}, not {n}."
-            )));
-        }
+    if iterations.is_none() && millis.is_none() {
+        return Ok(None);
     }
-    Ok(match (iterations, millis) {
-        (None, None) => None,
-        (Some(n), None) => Some(Budget::iterations(n as u32)),
-        (None, Some(ms)) => Some(Budget::millis(ms)),
-        (Some(n), Some(ms)) => Some(Budget {
-            iterations: n as u32,
-            millis: Some(ms),
-        }),
-    })
+    Budget::checked(iterations, millis).map(Some).map_err(bad)
 }
 
 impl Game {
-    fn bot_decide(&self, kind: &str, seed: f64, budget: &JsValue) -> Result<Decision, JsValue> {
+    fn bot_decide(
+        &self,
+        kind: &JsValue,
+        seed: &JsValue,
+        budget: &JsValue,
+    ) -> Result<Decision, JsValue> {
+        let kind = kind_of(kind)?;
         let seed = seed_of(seed)?;
         let budget = budget_of(budget)?;
         if self.inner.is_over() {
             return Err(engine_error(Error::game_over()));
         }
-        decide(&self.inner, kind, seed, budget).map_err(|e| engine_error(e.to_error()))
+        decide(&self.inner, &kind, seed, budget).map_err(|e| engine_error(e.to_error()))
     }
 }
 
@@ -124,11 +123,11 @@ impl Game {
     #[wasm_bindgen(js_name = botAction, unchecked_return_type = "Action")]
     pub fn bot_action(
         &self,
-        kind: &str,
-        seed: f64,
+        #[wasm_bindgen(unchecked_param_type = "string")] kind: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
         #[wasm_bindgen(unchecked_param_type = "BotBudget | undefined")] budget: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let d = self.bot_decide(kind, seed, &budget)?;
+        let d = self.bot_decide(&kind, &seed, &budget)?;
         to_js(&d.action)
     }
 
@@ -136,12 +135,12 @@ impl Game {
     #[wasm_bindgen(js_name = botDecision, unchecked_return_type = "BotDecision")]
     pub fn bot_decision(
         &self,
-        kind: &str,
-        seed: f64,
+        #[wasm_bindgen(unchecked_param_type = "string")] kind: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
         #[wasm_bindgen(unchecked_param_type = "BotBudget | undefined")] budget: JsValue,
     ) -> Result<JsValue, JsValue> {
         let start = js_sys::Date::now();
-        let d = self.bot_decide(kind, seed, &budget)?;
+        let d = self.bot_decide(&kind, &seed, &budget)?;
         to_js(&DecisionJs {
             action: &d.action,
             iterations: d.iterations,

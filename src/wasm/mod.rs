@@ -251,6 +251,34 @@ fn not_json(code: ErrorCode, what: &str, detail: String) -> JsValue {
     engine_error(Error::keyed(code, key, vec![("detail", detail.into())]))
 }
 
+/// What kind of JS value `v` is, as the arguments `got` (a `json.*` key)
+/// and `value`, for a message that refuses it. Values are cut short like
+/// every echoed value (src/error.rs).
+fn js_kind(v: &JsValue) -> crate::error::Args {
+    let value = |s: String| -> (&'static str, serde_json::Value) { ("value", s.into()) };
+    if v.is_null() || v.is_undefined() {
+        vec![("got", "json.null".into())]
+    } else if let Some(b) = v.as_bool() {
+        vec![("got", "json.boolean".into()), value(b.to_string())]
+    } else if let Some(n) = v.as_f64() {
+        vec![("got", "json.number".into()), value(n.to_string())]
+    } else if let Some(s) = v.as_string() {
+        vec![("got", "json.string".into()), value(s)]
+    } else if v.is_bigint() {
+        let text = v
+            .clone()
+            .unchecked_into::<js_sys::BigInt>()
+            .to_string(10)
+            .map(String::from)
+            .unwrap_or_default();
+        vec![("got", "json.number".into()), value(text)]
+    } else if js_sys::Array::is_array(v) {
+        vec![("got", "json.array".into())]
+    } else {
+        vec![("got", "json.object".into())]
+    }
+}
+
 /// A JS value as JSON, via `JSON.stringify` (see the module comment).
 /// `undefined`, functions and symbols become `null`.
 fn to_json(value: &JsValue, code: ErrorCode, what: &str) -> Result<serde_json::Value, JsValue> {
@@ -342,10 +370,16 @@ impl Game {
     }
 
     /// A saved game, replayed through the same validation as `apply`.
-    /// Throws a `TongiakiError` with code `bad_save` naming the bad entry.
-    pub fn load(text: &str) -> Result<Game, JsValue> {
+    /// Throws a `TongiakiError` with code `bad_save` naming the bad entry
+    /// (or saying that `text` is not a string).
+    pub fn load(
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    ) -> Result<Game, JsValue> {
         install_panic_hook();
-        let inner = crate::Game::load(text).map_err(engine_error)?;
+        let text = text
+            .as_string()
+            .ok_or_else(|| engine_error(Error::bad_save("bad_save.not_text", js_kind(&text))))?;
+        let inner = crate::Game::load(&text).map_err(engine_error)?;
         Ok(Game { inner })
     }
 }

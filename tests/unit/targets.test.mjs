@@ -4,8 +4,11 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import * as G from "../../www/geometry.js";
 import * as T from "../../www/targets.js";
+import { translate } from "../../www/i18n.js";
 import { smallSnapshot, islandTile, waterTile, players } from "./fixtures.mjs";
 
+/** A hint of targets.js ({ key, args }) in English words, as ui.js says it. */
+const say = (h) => (h ? translate("en", h.key, ...h.args) : "");
 const snapWith = (over) => ({ ...smallSnapshot(), ...over });
 const tileOf = (snap, card) => snap.tiles.find((t) => t.card === card);
 const hitBeach = (snap, card, b) => {
@@ -64,7 +67,7 @@ test("expansion: forced choice on the island; beach selection applies when compl
   assert.deepEqual(r.ui.selection.beaches, [3]);
   ui = r.ui;
   assert.equal(T.marks(snap, legal, ui, null).beaches.get("tonga/3"), "selected");
-  assert.match(T.selectionWords(snap, legal, ui), /1 more beach of Tonga/);
+  assert.match(say(T.selectionHint(snap, legal, ui)), /1 more beach of Tonga/);
   r = T.interpret(snap, legal, ui, hitBeach(snap, "tonga", 3));
   assert.equal(r.kind, "select");
   assert.equal(r.ui.selection, null);
@@ -100,11 +103,11 @@ test("R51 take: first the beach to take from, then where it goes", () => {
     { type: "expand", tile: "samoa", beaches: [2], take: { tile: "tonga", beach: 3 } },
     { type: "expand", tile: "tonga", beaches: [3], take: { tile: "samoa", beach: 1 } },
   ];
-  assert.match(T.selectionWords(snap, legal, T.initialUi()), /first click the beach to take a ship from/);
+  assert.match(say(T.selectionHint(snap, legal, T.initialUi())), /first click the beach to take a ship from/);
   let r = T.interpret(snap, legal, T.initialUi(), hitBeach(snap, "tonga", 3));
   assert.equal(r.kind, "select");
   assert.deepEqual(r.ui.selection.take, { tile: "tonga", beach: 3 });
-  assert.match(T.selectionWords(snap, legal, r.ui), /where the taken ship goes/);
+  assert.match(say(T.selectionHint(snap, legal, r.ui)), /where the taken ship goes/);
   const m = T.marks(snap, legal, r.ui, null);
   assert.equal(m.beaches.get("tonga/3"), "selected");
   assert.equal(m.beaches.get("samoa/2"), "legal");

@@ -93,8 +93,3 @@ pub async fn stats(State(hub): State<Arc<Hub>>) -> Response {
     }))
     .into_response()
 }
-
-/// Any other `/api/…` path.
-pub async fn no_route() -> Response {
-    OnlineError::detail("bad_request", "no such endpoint").into_response()
-}

@@ -91,6 +91,16 @@ pub struct Hub {
     pub connections: AtomicUsize,
 }
 
+impl std::fmt::Debug for Hub {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Hub")
+            .field("config", &self.config)
+            .field("loaded", &self.loaded())
+            .field("connections", &self.connections.load(Ordering::Relaxed))
+            .finish_non_exhaustive()
+    }
+}
+
 /// What a client gets on hello.
 pub struct Hello {
     pub handle: Arc<TableHandle>,

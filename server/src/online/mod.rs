@@ -7,7 +7,6 @@
 //! | file | job |
 //! |---|---|
 //! | `mod.rs` | [`router`], [`start`] |
-//! | `serve.rs` | `tongiaki serve`: flags, the game's files and the tables in one process |
 //! | `http.rs` | the HTTP endpoints |
 //! | `ws.rs` | the WebSocket: hello, act, broadcasts, limits |
 //! | `hub.rs` | the tables in memory: create, join, start, act, bots, clocks, expiry |
@@ -19,7 +18,6 @@ pub mod error;
 pub mod http;
 pub mod hub;
 pub mod names;
-pub mod serve;
 pub mod store;
 pub mod table;
 pub mod token;
@@ -28,7 +26,7 @@ pub mod ws;
 pub use hub::{Config, Hub};
 
 use axum::http::StatusCode;
-use axum::routing::{any, get, post};
+use axum::routing::{get, post};
 use axum::Router;
 use std::sync::Arc;
 use std::time::Duration;
@@ -46,8 +44,10 @@ pub async fn start(db: &str, config: Config) -> Result<Arc<Hub>, String> {
     Ok(hub)
 }
 
-/// The `/api/…` routes of ONLINE.md (and `/api/stats`).
-pub fn router(hub: Arc<Hub>) -> Router {
+/// The `/api/…` routes of ONLINE.md (and `/api/stats`), for
+/// [`crate::serve::router`] to merge (any state: these carry their own).
+/// Other paths under `/api` are the server's JSON 404.
+pub fn router<S: Clone + Send + Sync + 'static>(hub: Arc<Hub>) -> Router<S> {
     Router::new()
         .route("/api/tables", post(http::create))
         .route("/api/tables/{id}", get(http::info))
@@ -55,7 +55,6 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/tables/{id}/start", post(http::start))
         .route("/api/tables/{id}/save", get(http::save))
         .route("/api/stats", get(http::stats))
-        .route("/api/{*rest}", any(http::no_route))
         .layer(TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             REQUEST_DEADLINE,

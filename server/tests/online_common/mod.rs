@@ -13,6 +13,7 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 use tongiaki_server::online::{self, Config, Hub};
+use tongiaki_server::serve;
 
 pub const WAIT: Duration = Duration::from_secs(20);
 
@@ -60,17 +61,22 @@ pub async fn server(config: Config) -> TestServer {
     server_on(&temp_db("t"), config).await
 }
 
+/// The tables on `db` behind the whole server of `tongiaki serve` (its
+/// hardened connection loop, limits and layers; an empty web root), on this
+/// test's runtime.
 pub async fn server_on(db: &str, config: Config) -> TestServer {
     let hub = online::start(db, config).await.unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let app = online::router(hub.clone());
+    let www = std::env::temp_dir().join(format!("tongiaki-online-www-{}", std::process::id()));
+    std::fs::create_dir_all(&www).unwrap();
+    let mut serve_config = serve::Config::new(&www, &www, "127.0.0.1:0".parse().unwrap());
+    serve_config.log = serve::Log::Off;
+    serve_config.tables = Some(hub.clone());
+    // Many clients from one address (the load of a whole test).
+    serve_config.limits.max_connections_per_address = serve_config.limits.max_connections;
+    let server = serve::Server::bind(serve_config).await.unwrap();
+    let addr = server.local_addr();
     let task = tokio::spawn(async move {
-        let _ = axum::serve(
-            listener,
-            app.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .await;
+        let _ = server.run_until(std::future::pending()).await;
     });
     TestServer {
         addr,

@@ -1,0 +1,270 @@
+//! The greedy bot's voyage estimates (docs/rules.md#r20 to #r23): where a
+//! group may end, over the cards on the table and, where a card would be
+//! revealed, over the composition of the pile, and what each colour gains
+//! or loses by it.
+
+use super::Heuristic;
+use crate::board::{colours, Ships, Trace, MAX_SEATS};
+use crate::cards::{Beach, CardId};
+use crate::game::Game;
+use crate::hex::{edge_to_world, opposite, world_to_edge, Edge, Hex};
+use crate::seat::Seat;
+
+/// What a player can know of the pile: how many cards of each kind, the mean
+/// value of the islands, and for each water card the trail a group entering
+/// through its emblem edge (edge 0) takes.
+pub(super) struct PileView {
+    pub(super) islands: u32,
+    pub(super) water: u32,
+    pub(super) mean_island: f32,
+    /// (exit edge, danger) of the trail from edge 0, per unseen water card.
+    pub(super) water_trails: Vec<(Edge, u8)>,
+}
+
+impl PileView {
+    pub(super) fn new(game: &Game) -> PileView {
+        let mut islands = 0;
+        let mut value = 0u32;
+        let mut water_trails = Vec::with_capacity(16);
+        for c in game.unseen_cards() {
+            if c.is_island() {
+                islands += 1;
+                value += c.spec().value as u32;
+            } else {
+                water_trails.push(c.spec().trail_from(Edge::EMBLEM));
+            }
+        }
+        PileView {
+            islands,
+            water: water_trails.len() as u32,
+            mean_island: if islands > 0 {
+                value as f32 / islands as f32
+            } else {
+                0.0
+            },
+            water_trails,
+        }
+    }
+    pub(super) fn total(&self) -> u32 {
+        self.islands + self.water
+    }
+    /// Chance that a group with `cols` colours passes a freshly revealed water card.
+    pub(super) fn pass_chance(&self, cols: u8) -> f32 {
+        if self.water == 0 {
+            return 1.0;
+        }
+        let ok = self.water_trails.iter().filter(|t| t.1 <= cols).count();
+        ok as f32 / self.water as f32
+    }
+}
+
+/// Where a voyage may end, with probabilities.
+#[derive(Default)]
+pub(super) struct Dist {
+    /// Landing on an island on the table, by card index.
+    pub(super) known: [f32; 16],
+    /// Landing on an island revealed from the pile.
+    pub(super) new_island: f32,
+    /// Still sailing past the look-ahead depth (valued roughly).
+    pub(super) beyond: f32,
+    /// A card is revealed on the way.
+    pub(super) revealed: f32,
+}
+
+/// Reveals followed before the estimate turns rough.
+pub(super) const MAX_REVEALS: u8 = 2;
+
+impl Heuristic<'_> {
+    // ----- voyages ------------------------------------------------------
+
+    /// Expected value of emigrating (`tile`, `beach`) through `jetty` when
+    /// the ships are `ships` (R20-R23).
+    pub fn emigration_value(&self, ships: &Ships, tile: CardId, beach: Beach, jetty: Edge) -> f32 {
+        let mut after = ships.clone();
+        let group = after.sail(tile, beach);
+        let mut delta = [0f32; MAX_SEATS];
+        for seat in Seat::all(self.n) {
+            let s = seat.index();
+            if group[s] > 0 && after.seat_on(tile, seat) == 0 {
+                delta[s] -= self.worth(tile);
+            }
+        }
+        let cols = colours(&group);
+        let mut dist = Dist::default();
+        let start = self.board.hex_of(tile);
+        let dir = edge_to_world(jetty, self.board.rotation_of(tile));
+        self.follow(start, dir, cols, tile, 1.0, 0, &mut dist);
+        for (i, &p) in dist.known.iter().enumerate() {
+            if p > 0.0 {
+                let gains = self.landing_gains(&after, CardId(i as u8), &group);
+                for s in 0..self.n {
+                    delta[s] += p * gains[s];
+                }
+            }
+        }
+        let fresh = dist.new_island * self.pile.mean_island
+            + dist.beyond * self.params.beyond * self.pile.mean_island;
+        for s in 0..self.n {
+            if group[s] > 0 {
+                delta[s] += fresh;
+            }
+        }
+        self.weigh(&delta) + self.stall_bonus * dist.revealed
+    }
+
+    /// Follows a voyage from `hex` leaving in world direction `dir`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn follow(
+        &self,
+        mut hex: Hex,
+        mut dir: u8,
+        cols: u8,
+        origin: CardId,
+        p: f32,
+        depth: u8,
+        dist: &mut Dist,
+    ) {
+        for _ in 0..64 {
+            let next = hex.neighbor(dir);
+            let Some(card) = self.board.card_at(next) else {
+                self.reveal(next, dir, cols, origin, p, depth, dist);
+                return;
+            };
+            if card.is_island() {
+                // R21: a king island sends the group back where it came from.
+                let dest = if self.board.is_king(card) {
+                    origin
+                } else {
+                    card
+                };
+                dist.known[dest.index()] += p;
+                return;
+            }
+            let rot = self.board.rotation_of(card);
+            let (exit, danger) = card.spec().trail_from(world_to_edge(opposite(dir), rot));
+            if cols < danger {
+                return; // the voyage fails: the ships go home
+            }
+            hex = next;
+            dir = edge_to_world(exit, rot);
+        }
+    }
+
+    /// A card is revealed at `hex`, entered from direction `dir` (R21).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn reveal(
+        &self,
+        hex: Hex,
+        dir: u8,
+        cols: u8,
+        origin: CardId,
+        p: f32,
+        depth: u8,
+        dist: &mut Dist,
+    ) {
+        let total = self.pile.total();
+        if total == 0 {
+            return;
+        }
+        let each = p / total as f32;
+        if depth == 0 {
+            dist.revealed += p;
+        }
+        dist.new_island += each * self.pile.islands as f32;
+        if depth + 1 >= MAX_REVEALS {
+            dist.beyond += each
+                * self.pile.water as f32
+                * self.pile.pass_chance(cols)
+                * (self.pile.islands as f32 / total as f32);
+            return;
+        }
+        // The new card lies with its emblem edge toward the group.
+        let rot = opposite(dir);
+        for &(exit, danger) in &self.pile.water_trails {
+            if cols >= danger {
+                self.follow(
+                    hex,
+                    edge_to_world(exit, rot),
+                    cols,
+                    origin,
+                    each,
+                    depth + 1,
+                    dist,
+                );
+            }
+        }
+    }
+
+    /// What each colour of `group` gains by landing on `dest` (R23): the
+    /// island's value if it had no ship there. When the group is larger than
+    /// the free places, the player to move sends home the colours that
+    /// would gain most from the others first.
+    pub(super) fn landing_gains(
+        &self,
+        ships: &Ships,
+        dest: CardId,
+        group: &[u8; MAX_SEATS],
+    ) -> [f32; MAX_SEATS] {
+        let mut gains = [0f32; MAX_SEATS];
+        let free = ships.free_on(dest);
+        if free == 0 {
+            return gains;
+        }
+        let total: u32 = group.iter().map(|&g| g as u32).sum();
+        let mut surplus = total.saturating_sub(free);
+        let mut order: Vec<usize> = (0..self.n).filter(|&s| group[s] > 0).collect();
+        order.sort_by_key(|&s| group[s]);
+        for s in order {
+            if ships.seat_on(dest, Seat::new(s as u8)) > 0 {
+                continue;
+            }
+            if s != self.me.index() && group[s] as u32 <= surplus {
+                surplus -= group[s] as u32;
+                continue; // denied: all its ships sent home
+            }
+            gains[s] = self.worth(dest);
+        }
+        gains
+    }
+
+    /// In a long chain: how surely this voyage ends it. Revealing a card or
+    /// failing ends it; landing where every beach keeps a free place
+    /// afterwards nearly does; anything else gets a varying small bonus so
+    /// that the same round is not chosen again and again.
+    pub(super) fn way_out(&self, tile: CardId, beach: Beach, jetty: Edge) -> f32 {
+        let ships = self.board.ships();
+        let group = ships.beach(tile, beach);
+        let size = u32::from(group.count());
+        match self.board.trace(tile, jetty, group.colours()) {
+            Trace::Escape => 100.0,
+            Trace::Land(dest) => {
+                let mut after = ships.clone();
+                after.sail(tile, beach);
+                let room: u32 = dest
+                    .beaches()
+                    .map(|b| (after.free_places(dest, b) as u32).saturating_sub(1))
+                    .sum();
+                let calm = room >= size && !self.board.any_full_in(&after);
+                // Varies from one decision to the next (0..8 points).
+                let key = (self.game.log().len() as u64) << 16
+                    | (tile.0 as u64) << 8
+                    | (beach.index() as u64) << 4
+                    | jetty.get() as u64;
+                let jitter = (crate::bots::mix(key) >> 40) as f32 / (1u64 << 21) as f32;
+                if calm {
+                    50.0 + jitter
+                } else {
+                    jitter
+                }
+            }
+        }
+    }
+
+    /// The best jetty of a full beach: what emigrating it is worth.
+    pub(super) fn best_emigration(&self, ships: &Ships, tile: CardId, beach: Beach) -> f32 {
+        tile.beach_spec(beach)
+            .jetty_edges()
+            .map(|j| self.emigration_value(ships, tile, beach, j))
+            .fold(f32::NEG_INFINITY, f32::max)
+    }
+}

@@ -1,0 +1,502 @@
+//! A game of Tongiaki: its state, read access, `apply` / `apply_trusted`
+//! and the effects of the turn's actions (docs/rules.md).
+//!
+//! A game is its options plus the log of applied actions (boardgame.io
+//! style): `save()` writes exactly that and `load()` replays it through the
+//! same validation. The only randomness is the shuffle of the pile.
+//!
+//! - `checks.rs`: each rule condition once, with the refusal it gives;
+//! - `legal.rs`: the move generator (`legal_actions`), built on the checks;
+//! - `explain.rs`: why an action is refused (the same checks) and what the
+//!   game waits for, in words;
+//! - `voyage.rs`: a voyage and what follows it (R20-R25);
+//! - `save.rs`: save and load.
+
+use crate::action::Action;
+use crate::board::{Board, MAX_SEATS, SHIPS_PER_PLAYER};
+use crate::cards::{Beach, CardId};
+use crate::chain::{LandMove, Landing};
+use crate::error::{args, Error};
+use crate::event::GameEvent;
+use crate::hex::{Edge, Hex};
+use crate::options::{GameOptions, COLORS};
+use crate::score::{ranking, standings, Standing};
+use crate::seat::Seat;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use serde_json::Value;
+use std::cell::{Cell, OnceCell};
+
+pub(crate) mod checks;
+mod explain;
+mod legal;
+mod save;
+mod voyage;
+
+pub use save::MAX_SAVE_BYTES;
+
+/// What the game is waiting for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Phase {
+    /// R2: `placed` ships are on Tonga so far.
+    Setup {
+        placed: u8,
+    },
+    /// The start of a turn (§3, R50, R51).
+    Turn,
+    /// R20: a beach is full; the active player must emigrate.
+    Emigrate,
+    /// R23: a group is landing.
+    Land(Landing),
+    /// R40/R25: a revealed card waits to be laid.
+    PlaceCard {
+        card: CardId,
+        resettle: bool,
+    },
+    /// R40: one ship goes on the island just laid.
+    PlaceShip {
+        tile: CardId,
+        ends_game: bool,
+    },
+    Over,
+}
+
+impl Phase {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Phase::Setup { .. } => "setup",
+            Phase::Turn => "turn",
+            Phase::Emigrate => "emigrate",
+            Phase::Land(_) => "land",
+            Phase::PlaceCard { .. } => "place_card",
+            Phase::PlaceShip { .. } => "place_ship",
+            Phase::Over => "over",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Game {
+    options: GameOptions,
+    seed: u64,
+    /// Players at the table (2..=6).
+    n: usize,
+    board: Board,
+    /// The draw pile; the top card is the last element.
+    pile: Vec<CardId>,
+    supply: [u8; MAX_SEATS],
+    phase: Phase,
+    current: Seat,
+    turn: u32,
+    log: Vec<Action>,
+    ranking: Option<Vec<Vec<u8>>>,
+    legal: OnceCell<Vec<Action>>,
+    /// The landing under way can no longer keep the chain resolvable (R25).
+    land_lost: Cell<bool>,
+}
+
+/// The pile of a new game, top first: `options.deck`, else the 31 cards
+/// other than Tonga shuffled by `seed`.
+fn initial_deck(options: &GameOptions, seed: u64) -> Vec<CardId> {
+    match &options.deck {
+        Some(d) => d.clone(),
+        None => {
+            let mut cards: Vec<CardId> = CardId::all().filter(|&c| c != CardId::TONGA).collect();
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            cards.shuffle(&mut rng);
+            cards
+        }
+    }
+}
+
+impl Game {
+    /// A new game (R1, R2). Errors are `bad_options`.
+    pub fn new(options: GameOptions) -> Result<Game, Error> {
+        let n = options.players.len();
+        if !(2..=6).contains(&n) {
+            return Err(Error::bad_options(
+                "bad_options.player_count",
+                args![count = n],
+            ));
+        }
+        let seed = match options.seed {
+            Some(s) => s,
+            None => fresh_seed()?,
+        };
+        let mut pile = initial_deck(&options, seed);
+        pile.reverse(); // top of the pile at the end
+        let mut supply = [0; MAX_SEATS];
+        for s in supply.iter_mut().take(n) {
+            *s = SHIPS_PER_PLAYER;
+        }
+        Ok(Game {
+            options,
+            seed,
+            n,
+            board: Board::new(),
+            pile,
+            supply,
+            phase: Phase::Setup { placed: 0 },
+            current: Seat::FIRST,
+            turn: 0,
+            log: Vec::new(),
+            ranking: None,
+            legal: OnceCell::new(),
+            land_lost: Cell::new(false),
+        })
+    }
+
+    pub fn from_options_json(v: &Value) -> Result<Game, Error> {
+        Game::new(GameOptions::from_json(v)?)
+    }
+
+    // ----- read access -------------------------------------------------
+
+    pub fn options(&self) -> &GameOptions {
+        &self.options
+    }
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+    pub fn players(&self) -> usize {
+        self.n
+    }
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+    /// Seat to act (a seat number, as in the snapshot); `None` when the
+    /// game is over.
+    pub fn current(&self) -> Option<u8> {
+        (!self.is_over()).then_some(self.current.into())
+    }
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+    /// Ships in the supply of seat number `seat`.
+    pub fn supply(&self, seat: u8) -> u8 {
+        self.supply[usize::from(seat)]
+    }
+    pub fn supplies(&self) -> &[u8] {
+        &self.supply[..self.n]
+    }
+    pub fn log(&self) -> &[Action] {
+        &self.log
+    }
+    /// Cards left in the pile: (islands, water). Never their order.
+    pub fn pile_counts(&self) -> (u32, u32) {
+        let islands = self.pile.iter().filter(|c| c.is_island()).count() as u32;
+        (islands, self.pile.len() as u32 - islands)
+    }
+    /// The composition of the pile (what a player can work out), sorted by card id.
+    pub fn unseen_cards(&self) -> Vec<CardId> {
+        let mut v = self.pile.clone();
+        v.sort();
+        v
+    }
+    /// The same game with the cards still in the pile in another order (top
+    /// first). For bots that sample the hidden order; `order` must be a
+    /// permutation of [`Game::unseen_cards`].
+    pub fn with_pile_order(&self, order: &[CardId]) -> Option<Game> {
+        let mut a = order.to_vec();
+        a.sort();
+        if a != self.unseen_cards() {
+            return None;
+        }
+        let mut g = self.clone();
+        g.pile = order.iter().rev().copied().collect();
+        g.legal = OnceCell::new();
+        // The save of the copy replays to the copy: its deck is the cards
+        // drawn so far (in the order they came) followed by the new order.
+        let full = initial_deck(&self.options, self.seed);
+        let drawn = full.len() - self.pile.len();
+        let mut deck = full[..drawn].to_vec();
+        deck.extend_from_slice(order);
+        g.options.deck = Some(deck);
+        Some(g)
+    }
+    pub fn standings(&self) -> Vec<Standing> {
+        standings(&self.board, self.supplies())
+    }
+    /// R62 places when the game is over.
+    pub fn ranking(&self) -> Option<&Vec<Vec<u8>>> {
+        self.ranking.as_ref()
+    }
+    pub fn player_name(&self, seat: u8) -> &str {
+        &self.options.players[usize::from(seat)].name
+    }
+    pub fn color_name(&self, seat: u8) -> &'static str {
+        COLORS[self.options.players[usize::from(seat)].color as usize]
+    }
+
+    /// Has `seat` a ship on an island's beach? (R50; king ships are not on beaches.)
+    pub(crate) fn has_island_ships(&self, seat: Seat) -> bool {
+        checks::ships_on_islands(&self.board, seat).is_ok()
+    }
+
+    // ----- arranged positions (src/position.rs) ---------------------------
+
+    pub(crate) fn pile_len(&self) -> usize {
+        self.pile.len()
+    }
+    /// The pile, top first.
+    pub(crate) fn set_pile(&mut self, top_first: Vec<CardId>) {
+        self.pile = top_first.into_iter().rev().collect();
+        self.legal = OnceCell::new();
+    }
+    /// The board, to lay cards and put ships and kings on it.
+    pub(crate) fn arrange_board(&mut self) -> &mut Board {
+        self.legal = OnceCell::new();
+        &mut self.board
+    }
+    pub(crate) fn set_supply(&mut self, seat: Seat, n: u8) {
+        self.supply[seat.index()] = n;
+    }
+    pub(crate) fn start_arranged_turn(&mut self, seat: Seat, phase: Phase) {
+        self.current = seat;
+        self.turn = 1;
+        self.phase = phase;
+        self.legal = OnceCell::new();
+    }
+
+    // ----- applying -----------------------------------------------------
+
+    /// Parses and applies a JSON action (API.md `apply`).
+    pub fn apply_json(&mut self, v: &Value) -> Result<Vec<GameEvent>, Error> {
+        if self.is_over() {
+            return Err(Error::game_over());
+        }
+        let a = Action::from_json(v)?;
+        self.apply(&a)
+    }
+
+    /// Applies a legal action; on error the game is exactly as before.
+    pub fn apply(&mut self, action: &Action) -> Result<Vec<GameEvent>, Error> {
+        if self.is_over() {
+            return Err(Error::game_over());
+        }
+        let a = action.normalized();
+        if !self.legal_actions_ref().contains(&a) {
+            return Err(self.explain_illegal(&a));
+        }
+        Ok(self.apply_trusted(&a))
+    }
+
+    /// Applies an action taken from [`Game::legal_actions`] without checking
+    /// it again (bots and simulations). An action that is not legal here
+    /// leaves the game in an unspecified state.
+    pub fn apply_trusted(&mut self, a: &Action) -> Vec<GameEvent> {
+        let mut ev = Vec::new();
+        self.legal = OnceCell::new();
+        self.log.push(a.clone());
+        let seat = self.current;
+        match *a {
+            Action::SetupPlace { beach } => {
+                let t = CardId::TONGA;
+                self.place_from_supply(seat, t, named_beach(t, beach), &mut ev);
+                let Phase::Setup { placed } = self.phase else {
+                    unreachable!()
+                };
+                let placed = placed + 1;
+                if usize::from(placed) == 2 * self.n {
+                    // R3: seat 0 takes the first turn.
+                    self.current = Seat::FIRST;
+                    self.start_turn(&mut ev);
+                } else {
+                    // R2: twice round the table.
+                    self.phase = Phase::Setup { placed };
+                    self.current = seat.next(self.n);
+                }
+            }
+            Action::Expand {
+                tile,
+                ref beaches,
+                take,
+            } => {
+                if let Some(t) = take {
+                    // R51: the taken ship is the one placed.
+                    let beach = named_beach(t.tile, t.beach);
+                    self.board.take(t.tile, beach, seat);
+                    self.supply[seat.index()] += 1;
+                    ev.push(GameEvent::ShipTaken {
+                        seat: seat.into(),
+                        tile: t.tile,
+                        beach: beach.into(),
+                    });
+                }
+                for &b in beaches {
+                    self.place_from_supply(seat, tile, named_beach(tile, b), &mut ev);
+                }
+                self.enter_chain(&mut ev);
+            }
+            Action::PlaceNew { tile, ref beaches } => {
+                for &b in beaches {
+                    self.place_from_supply(seat, tile, named_beach(tile, b), &mut ev);
+                }
+                self.enter_chain(&mut ev);
+            }
+            Action::FoundKingdom { tile } => {
+                // R30: one ship stays as king, the others go home.
+                let mine = self.board.crown(tile, seat)[seat.index()];
+                self.supply[seat.index()] += mine - 1;
+                ev.push(GameEvent::KingdomFounded {
+                    seat: seat.into(),
+                    tile,
+                    returned: mine - 1,
+                });
+                self.end_turn(&mut ev);
+            }
+            Action::Resettle => {
+                // R40: all ships off the islands (kings stay), then reveal.
+                let returned = self.board.resettle(seat);
+                self.supply[seat.index()] += returned;
+                ev.push(GameEvent::Resettled {
+                    seat: seat.into(),
+                    returned,
+                });
+                self.draw_card(true, &mut ev);
+            }
+            Action::Emigrate { tile, beach, jetty } => {
+                let jetty = Edge::from_u32(jetty).expect("a legal emigration names a jetty");
+                self.voyage(tile, named_beach(tile, beach), jetty, &mut ev);
+            }
+            Action::Land { .. } | Action::Return { .. } => {
+                let Phase::Land(l) = self.phase else {
+                    unreachable!()
+                };
+                let m = LandMove::of_action(a, &l).expect("a legal landing move");
+                self.land_move(l, m, &mut ev);
+            }
+            Action::PlaceCard { q, r, rotation } => {
+                let Phase::PlaceCard { card, resettle } = self.phase else {
+                    unreachable!()
+                };
+                let rotation = rotation as u8;
+                self.board.lay(card, Hex::new(q, r), rotation);
+                ev.push(GameEvent::CardRevealed {
+                    card,
+                    q,
+                    r,
+                    rotation,
+                });
+                let ends = self.last_card_laid();
+                if card.is_island() {
+                    if resettle {
+                        self.phase = Phase::PlaceShip {
+                            tile: card,
+                            ends_game: ends,
+                        };
+                    } else if ends {
+                        self.finish_game(&mut ev);
+                    } else {
+                        // R25: no ship is put on it; the turn ends.
+                        self.end_turn(&mut ev);
+                    }
+                } else if ends {
+                    self.finish_game(&mut ev);
+                } else {
+                    self.draw_card(resettle, &mut ev);
+                }
+            }
+            Action::PlaceShip { beach } => {
+                let Phase::PlaceShip { tile, ends_game } = self.phase else {
+                    unreachable!()
+                };
+                self.place_from_supply(seat, tile, named_beach(tile, beach), &mut ev);
+                if ends_game {
+                    self.finish_game(&mut ev);
+                } else {
+                    self.end_turn(&mut ev);
+                }
+            }
+        }
+        ev
+    }
+
+    fn place_from_supply(
+        &mut self,
+        seat: Seat,
+        tile: CardId,
+        beach: Beach,
+        ev: &mut Vec<GameEvent>,
+    ) {
+        self.supply[seat.index()] -= 1;
+        self.board.place(tile, beach, seat);
+        ev.push(GameEvent::ShipPlaced {
+            seat: seat.into(),
+            tile,
+            beach: beach.into(),
+        });
+    }
+
+    /// Ships go back to their owners' supplies, counted by seat.
+    pub(super) fn return_ships(&mut self, back: &[u8; MAX_SEATS]) {
+        for (s, n) in self.supply.iter_mut().zip(back) {
+            *s += n;
+        }
+    }
+
+    fn start_turn(&mut self, ev: &mut Vec<GameEvent>) {
+        self.turn += 1;
+        self.phase = Phase::Turn;
+        ev.push(GameEvent::TurnStarted {
+            seat: self.current.into(),
+            turn: self.turn,
+        });
+    }
+
+    pub(super) fn end_turn(&mut self, ev: &mut Vec<GameEvent>) {
+        self.current = self.current.next(self.n);
+        self.start_turn(ev);
+    }
+
+    /// R60: has the last water card or the last island card been laid?
+    pub(super) fn last_card_laid(&self) -> bool {
+        usize::from(self.board.laid_islands()) == crate::cards::ISLAND_COUNT
+            || usize::from(self.board.laid_water()) == crate::cards::WATER_COUNT
+    }
+
+    pub(super) fn finish_game(&mut self, ev: &mut Vec<GameEvent>) {
+        let st = self.standings();
+        let r = ranking(&st);
+        self.phase = Phase::Over;
+        ev.push(GameEvent::GameOver {
+            ranking: r.clone(),
+            scores: st.iter().map(|s| s.score).collect(),
+        });
+        self.ranking = Some(r);
+    }
+
+    /// The top card of the pile (R60 ends the game before it runs dry).
+    pub(super) fn pop_card(&mut self) -> CardId {
+        self.pile
+            .pop()
+            .expect("R60 ends the game before the pile runs dry")
+    }
+
+    /// R40/R25: reveal the top card; it waits to be laid.
+    pub(super) fn draw_card(&mut self, resettle: bool, ev: &mut Vec<GameEvent>) {
+        let card = self.pop_card();
+        ev.push(GameEvent::CardDrawn { card });
+        self.phase = Phase::PlaceCard { card, resettle };
+    }
+}
+
+/// Beach `b` of `tile`, as a legal action names it.
+fn named_beach(tile: CardId, b: u32) -> Beach {
+    tile.beach(b)
+        .expect("a legal action names a beach of its island")
+}
+
+/// A seed from the operating system (or the browser, via getrandom's wasm_js).
+fn fresh_seed() -> Result<u64, Error> {
+    let mut b = [0u8; 8];
+    getrandom::fill(&mut b)
+        .map_err(|e| Error::bad_options("bad_options.no_random", args![detail = e.to_string()]))?;
+    Ok(u64::from_le_bytes(b) & crate::options::MAX_SEED)
+}

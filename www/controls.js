@@ -1,0 +1,166 @@
+// Controls: what the person's intents do — a click, the pointer moving over
+// the board, turning the card at hand, keys, and the buttons of the panels
+// (ui.js). A click means what targets.js says it means for the decision at
+// hand; nothing happens on a bot's turn or in the replay viewer.
+
+import * as G from "./geometry.js";
+import { zoomAt } from "./camera.js";
+import * as T from "./targets.js";
+import { isBotTurn } from "./state.js";
+import { fit, requestDraw, currentHex, layableHex } from "./scene.js";
+import { refreshPanels, changeUi } from "./view.js";
+import { perform, humanAct, afterChange } from "./turns.js";
+import { saveFile } from "./storage.js";
+import * as Session from "./session.js";
+
+/** A click on the board at `world`. */
+export function clickAt(s, world) {
+  if (!s.snap) return;
+  const { ui, animator } = s.dom;
+  if (animator.busy) {
+    animator.skip();
+    return;
+  }
+  if (s.replay) {
+    ui.toast(s.words.SAVE_WORDS.replayNoClick, "info");
+    return;
+  }
+  if (isBotTurn(s)) {
+    ui.toast(s.words.t("g.wait", s.snap.players[s.snap.current].name), "info");
+    return;
+  }
+  const res = T.interpret(s.snap, s.legal, s.ui, G.hitTest(s.snap.tiles, world.x, world.y));
+  switch (res.kind) {
+    case "apply":
+    case "illegal": // not legal: the engine says why (and leaves the game unchanged)
+      perform(s, res.action);
+      break;
+    case "select":
+      s.ui = res.ui;
+      if (res.hint) ui.tell(res.hint);
+      refreshPanels(s);
+      requestDraw(s);
+      break;
+    case "hint":
+      ui.tell(res.hint);
+      break;
+    default:
+      break;
+  }
+}
+
+/** The pointer is over `world` (null: it left the board). */
+export function hoverAt(s, world) {
+  s.hover = world;
+  s.hit = world && s.snap ? G.hitTest(s.snap.tiles, world.x, world.y) : null;
+  const hex = layableHex(s);
+  if (hex && (!s.ui.lastHex || s.ui.lastHex.q !== hex.q || s.ui.lastHex.r !== hex.r)) {
+    s.ui = { ...s.ui, lastHex: hex };
+    refreshPanels(s);
+  }
+  s.dom.canvas.style.cursor = cursorFor(s);
+  requestDraw(s);
+}
+
+function cursorFor(s) {
+  if (!s.hit || !s.snap || isBotTurn(s)) return "";
+  const m = T.interpret(s.snap, s.legal, s.ui, s.hit);
+  return m.kind === "apply" || m.kind === "select" ? "pointer" : "";
+}
+
+/** Does the wheel turn the card at hand (over a place where it may be laid) rather than zoom? */
+export function wheelRotates(s) {
+  return !isBotTurn(s) && !!layableHex(s);
+}
+
+/** Turn the card at hand by `step` legal rotations. */
+export function rotate(s, step) {
+  if (!s.snap || s.snap.phase !== "place_card") return;
+  const first = s.legal.find((x) => x.type === "place_card");
+  const hex = currentHex(s) || (first ? { q: first.q, r: first.r } : null);
+  if (!hex) return;
+  const rots = T.rotationsAt(s.legal, hex.q, hex.r);
+  if (!rots.length) return;
+  const i = rots.indexOf(T.rotationFor(s.legal, s.ui, hex.q, hex.r));
+  changeUi(s, { rotation: rots[(i + step + rots.length) % rots.length], lastHex: hex });
+}
+
+function zoom(s, factor) {
+  const { camera } = s.dom;
+  zoomAt(camera, factor, camera.w / 2, camera.h / 2);
+  requestDraw(s);
+}
+
+function pick(s, mode) {
+  changeUi(s, { mode, selection: null });
+}
+
+/** A key on the board (or the page); true when the table did something with it. */
+export function key(s, e) {
+  const k = e.key;
+  if (s.replay) {
+    const to = { ArrowLeft: s.replay.k - 1, ArrowRight: s.replay.k + 1, Home: 0, End: s.replay.actions.length };
+    if (Object.hasOwn(to, k)) {
+      Session.replayTo(s, to[k]);
+      return true;
+    }
+  }
+  const has = (type) => s.legal.some((a) => a.type === type);
+  const keys = {
+    r: () => rotate(s, e.shiftKey ? -1 : 1),
+    f: () => fit(s),
+    "+": () => zoom(s, 1.25),
+    "=": () => zoom(s, 1.25),
+    "-": () => zoom(s, 0.8),
+    e: has("expand") && (() => pick(s, "expand")),
+    k: has("found_kingdom") && (() => pick(s, "king")),
+    n: () => Session.openNewGame(s),
+    "?": () => s.dom.root.querySelector("#help-dialog").showModal(),
+    Escape: !!s.ui.selection && (() => changeUi(s, { selection: null })),
+  };
+  const name = k.length === 1 ? k.toLowerCase() : k;
+  if (!Object.hasOwn(keys, name) || !keys[name]) return false;
+  keys[name]();
+  return true;
+}
+
+/** What the buttons of the panels do (ui.js's callbacks). */
+export function panelIntents(s) {
+  const replayTo = (k) => Session.replayTo(s, k);
+  return {
+    openNewGame: () => Session.openNewGame(s),
+    fit: () => fit(s),
+    zoom: (f) => zoom(s, f),
+    speed: (v) => {
+      s.speed = v;
+    },
+    autoForced: (on) => {
+      s.autoForced = on;
+      afterChange(s);
+    },
+    playAgain: () => Session.newGame(s, s.options),
+    pick: (mode) => pick(s, mode),
+    resettle: () => humanAct(s, { type: "resettle" }),
+    traySeat: (seat) => changeUi(s, { traySeat: seat }),
+    sendHome: () => humanAct(s, { type: "return", seat: T.traySeat(s.snap, s.ui) }),
+    rotate: (step) => rotate(s, step),
+    clearSelection: () => changeUi(s, { selection: null }),
+    action: (a) => humanAct(s, a),
+    saveFile: () => saveFile(s),
+    openFile: (text) => Session.openFile(s, text),
+    replay: () => (s.replay ? Session.closeReplay(s) : Session.openReplay(s)),
+    replayTo,
+    replayStep: (d) => replayTo(s.replay ? s.replay.k + d : 0),
+    replayExit: () => Session.closeReplay(s),
+    language: (id) => {
+      s.i18n.setLanguage(id);
+      if (!s.languageKey) return;
+      try {
+        localStorage.setItem(s.languageKey, s.i18n.language());
+      } catch {
+        // not remembered; the switch still works
+      }
+    },
+    tryNewGame: (options) => Session.checkNewGame(s, options),
+  };
+}

@@ -1,0 +1,92 @@
+// The table's API (as chessground's api.ts): what the page exposes as
+// window.tongiakiApp and what mount() resolves to — the engine's own calls
+// (snapshot, legalActions, save, apply), new game, resume, files and the
+// replay viewer, and the hooks the tests and benchmarks use (pointFor,
+// whenIdle, setSpeed, uiState, timeRedraws, ...). Every call goes through
+// the same modules as a person's click.
+
+import * as T from "./targets.js";
+import * as Bots from "./bots.js";
+import { cancelPending } from "./state.js";
+import { pointFor, drawNow, buildScene } from "./scene.js";
+import { play, perform, whenIdle } from "./turns.js";
+import * as Session from "./session.js";
+
+export function start(s, unbind) {
+  const { ui, animator, renderer, camera } = s.dom;
+  return {
+    get Game() {
+      return s.Game;
+    },
+    snapshot: () => s.game.snapshot(),
+    legalActions: () => s.game.legalActions(),
+    save: () => s.game.save(),
+    /** Apply an action through the controller (UI, log and animation follow). Throws the engine's error. */
+    apply(action) {
+      if (s.replay) throw new Error("The replay viewer is open: close it (Back to the game) before playing.");
+      return play(s, action);
+    },
+    /**
+     * Play an action as a person would (the action list): a refused one shows
+     * the engine's reason in this table's language in the toast. Returns the
+     * events, or null when refused.
+     */
+    tryAction: (action) => perform(s, action),
+    newGame: (options) => Session.newGame(s, options),
+    /** Bring back the autosaved game (options.storageKey); its snapshot, or null. */
+    resume: () => Session.resume(s),
+    /** Open a game file's text: null, or the message shown when the engine refuses it. */
+    openFile: (text) => Session.openFile(s, text),
+    /** Open the replay viewer at move k (default: the last); `replayTo(k)` moves it; `closeReplay()` leaves it. */
+    openReplay: (k) => Session.openReplay(s, k),
+    replayTo: (k) => Session.replayTo(s, k),
+    closeReplay: () => Session.closeReplay(s),
+    /** { k, n } while the replay viewer is open, else null. */
+    replayState: () => Session.replayState(s),
+    /** Switch this table's language ("en", "de", "nl", "hu", "it", "he"); returns the one now in use. */
+    setLanguage: (id) => s.i18n.setLanguage(id),
+    language: () => s.i18n.language(),
+    /** An engine error (or anything thrown) in this table's language. */
+    errorText: (e) => s.i18n.errorText(e),
+    /** What the bots have done on this page: { worker, decisions, iterations, millis, last } (bots.js). */
+    botStats: () => Bots.botStats(),
+    /** The viewport point (CSS px) where a click performs {tile, jetty} | {tile, beach} | {tile} | {q, r}. */
+    pointFor: (target) => pointFor(s, target),
+    /** Resolves when nothing is moving and a person must act (or the game is over). */
+    whenIdle: () => whenIdle(s),
+    setSpeed(v) {
+      s.speed = v;
+      ui.showSpeed(v);
+    },
+    setAutoForced(on) {
+      s.autoForced = !!on;
+      ui.showAutoForced(!!on);
+    },
+    seedBots: Bots.seedBots,
+    /** UI state, for tests: picker mode, selection, tray colour, rotation. */
+    uiState: () => ({ ...s.ui, traySeat: s.snap ? T.traySeat(s.snap, s.ui) : null, decision: T.decision(s.snap, s.legal), busy: animator.busy || !!s.timer }),
+    /** Draw the current board n times; returns the time of each full redraw in ms (benchmarks). */
+    timeRedraws(n = 50) {
+      const times = [];
+      for (let i = 0; i < n; i++) {
+        const t0 = performance.now();
+        renderer.draw(buildScene(s), camera);
+        times.push(performance.now() - t0);
+      }
+      return times;
+    },
+    /** Draw now (not on the next animation frame). */
+    drawNow: () => drawNow(s),
+    /** Stop this table for good: timers, bots, keys, language and resize listeners, the wasm Game. */
+    dispose() {
+      if (s.disposed) return;
+      s.disposed = true;
+      unbind();
+      cancelPending(s);
+      animator.skip();
+      if (s.game) s.game.free();
+      s.game = null;
+    },
+    ready: false,
+  };
+}
