@@ -9,7 +9,7 @@
 //! | `mod.rs` | [`router`], [`start`] |
 //! | `http.rs` | the HTTP endpoints |
 //! | `ws.rs` | the WebSocket: hello, act, broadcasts, limits |
-//! | `hub.rs` | the tables in memory: create, join, start, act, bots, clocks, expiry |
+//! | `hub/` | the tables in memory: `mod.rs` (loading, locking), `lobby.rs` (create, join, start), `play.rs` (hello, act, commit), `bots.rs` (bots, clocks), `sweep.rs` (expiry, eviction) |
 //! | `table.rs` | one table: seats, game, presence, turn clock, messages |
 //! | `store/` | the `Store` trait and its SQLite implementation |
 //! | `names.rs`, `token.rs`, `error.rs` | names as plain text, secrets and ids, refusals |
