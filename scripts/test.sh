@@ -101,10 +101,10 @@ if want wasm; then
   if [ -f tests/web.rs ]; then
     step "wasm-pack test chrome" timeout 1800 \
       wasm-pack --log-level warn test --headless --chrome --chromedriver /usr/bin/chromedriver \
-      -- -p tongiaki --profile wasm-release --test web --test web_bots
+      -- -p tongiaki --profile wasm-release --test web --test web_bots --test web_odds
     step "wasm-pack test firefox" timeout 1800 \
       wasm-pack --log-level warn test --headless --firefox --geckodriver "$(command -v geckodriver)" \
-      -- -p tongiaki --profile wasm-release --test web --test web_bots
+      -- -p tongiaki --profile wasm-release --test web --test web_bots --test web_odds
   else
     skip "wasm-pack test" "no tests/web.rs"
   fi

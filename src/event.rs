@@ -1,4 +1,4 @@
-//! Everything that happens inside one `apply`, in order (API.md "GameEvent"),
+//! Everything that happens inside one `apply`, in order (docs/api.md "GameEvent"),
 //! so a UI can animate it and a log can tell it.
 
 use crate::cards::CardId;
@@ -95,6 +95,16 @@ pub enum GameEvent {
     /// R25: an island in an endless chain leaves the game.
     IslandRemoved {
         tile: CardId,
+        returned: Vec<u8>,
+    },
+    /// The bound on endless play (docs/rules.md#endless-play): `limit` is
+    /// `"turn"` (the turn reached [`crate::game::MAX_TURN_DECISIONS`]
+    /// decisions in a chain, which ends as R25 ends one) or `"game"` (the
+    /// game reached [`crate::game::MAX_GAME_DECISIONS`] and ends as it
+    /// stands); `returned` lists the landing group's ships sent home.
+    LimitReached {
+        limit: &'static str,
+        decisions: u32,
         returned: Vec<u8>,
     },
     GameOver {

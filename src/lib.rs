@@ -15,6 +15,7 @@ pub mod error;
 pub mod event;
 pub mod game;
 pub mod hex;
+pub mod odds;
 pub mod options;
 pub mod position;
 pub mod score;

@@ -1,4 +1,4 @@
-//! Options of a new game (API.md `new Game({...})`), strictly validated.
+//! Options of a new game (docs/api.md `new Game({...})`), strictly validated.
 
 use crate::cards::{CardId, CARD_COUNT};
 use crate::error::{args, Error};

@@ -1,6 +1,6 @@
 //! Determinism fixtures shared by the native engine and the browser.
 //!
-//! Each `tests/fixtures/*.json` holds a script (API.md "Scripts") and what
+//! Each `tests/fixtures/*.json` holds a script (docs/api.md "Scripts") and what
 //! the native command line made of it: the final snapshot
 //! (`tongiaki play SCRIPT.json`), the legal actions at the end and the save.
 //! `tests/web.rs` replays the same scripts through the JS API in Chrome and

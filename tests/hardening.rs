@@ -139,3 +139,120 @@ fn search_budgets_have_a_cap() {
         MAX_SEARCH_ITERATIONS
     );
 }
+
+// ----- endless play (docs/rules.md#endless-play) ------------------------------
+
+use tongiaki::game::{MAX_GAME_DECISIONS, MAX_SAVE_BYTES, MAX_TURN_DECISIONS};
+use tongiaki::{GameEvent, GameOptions, Phase};
+
+/// Ships of each seat: supply + beaches + kings + a landing group (15 each).
+fn assert_ships_kept(g: &Game, ctx: &str) {
+    let snap = serde_json::to_value(g.snapshot()).unwrap();
+    for (s, p) in snap["players"].as_array().unwrap().iter().enumerate() {
+        let supply = p["supply"].as_u64().unwrap();
+        let on_table = p["ships_on_table"].as_u64().unwrap();
+        assert_eq!(supply + on_table, 15, "{ctx}: seat {s}");
+    }
+}
+
+/// The probe's endless play: always the first legal action. Every game now
+/// ends (most by the game bound), every save the engine writes loads and
+/// replays to the same state, and saves stay far below the load limit.
+#[test]
+fn endless_play_always_the_first_legal_action_ends_and_saves_load() {
+    let mut by_bound = 0;
+    for players in 2..=6 {
+        for seed in 0..4u64 {
+            let mut g = Game::new(GameOptions::simple(players, seed)).unwrap();
+            let mut limit = None;
+            while !g.is_over() {
+                let a = g.legal_actions_ref()[0].clone();
+                for e in g.apply(&a).unwrap() {
+                    if let GameEvent::LimitReached {
+                        limit: l,
+                        decisions,
+                        ..
+                    } = e
+                    {
+                        limit = Some((l, decisions));
+                    }
+                }
+                assert!(
+                    g.log().len() <= MAX_GAME_DECISIONS,
+                    "{players}p {seed}: past the bound"
+                );
+            }
+            let ctx = format!("{players} players, seed {seed}");
+            if let Some((l, decisions)) = limit {
+                assert_eq!(l, "game", "{ctx}");
+                assert_eq!(decisions as usize, MAX_GAME_DECISIONS, "{ctx}");
+                assert_eq!(g.log().len(), MAX_GAME_DECISIONS, "{ctx}");
+                by_bound += 1;
+            }
+            assert!(g.ranking().is_some(), "{ctx}: scored");
+            assert_ships_kept(&g, &ctx);
+            let save = g.save();
+            assert!(
+                save.len() < MAX_SAVE_BYTES / 4,
+                "{ctx}: a save of {} bytes",
+                save.len()
+            );
+            let back = Game::load(&save).unwrap_or_else(|e| panic!("{ctx}: {e}"));
+            assert_eq!(
+                serde_json::to_value(back.snapshot()).unwrap(),
+                serde_json::to_value(g.snapshot()).unwrap(),
+                "{ctx}"
+            );
+        }
+    }
+    // Most of these games never end by the cards (the probe's finding).
+    assert!(by_bound >= 10, "only {by_bound} games reached the bound");
+}
+
+/// A chain kept going for MAX_TURN_DECISIONS decisions in one turn ends as
+/// R25 ends one: a recorded five-player game (greedy and random bots) in
+/// which turn 50 reaches the bound; the game then goes on to its normal end.
+#[test]
+fn endless_play_a_turn_at_the_bound_ends_its_chain_as_r25() {
+    let text = std::fs::read_to_string("tests/fixtures/limit-turn-5p.json").unwrap();
+    let v: Value = serde_json::from_str(&text).unwrap();
+    let mut g = Game::new(tongiaki::GameOptions::from_json(&v["options"]).unwrap()).unwrap();
+    let mut cut = 0;
+    for (i, a) in v["actions"].as_array().unwrap().iter().enumerate() {
+        let events = g.apply_json(a).unwrap();
+        let Some(k) = events
+            .iter()
+            .position(|e| matches!(e, GameEvent::LimitReached { .. }))
+        else {
+            continue;
+        };
+        cut += 1;
+        let GameEvent::LimitReached {
+            limit, decisions, ..
+        } = &events[k]
+        else {
+            unreachable!()
+        };
+        assert_eq!(*limit, "turn");
+        assert_eq!(*decisions, MAX_TURN_DECISIONS);
+        // As R25: the islands with a full beach leave, then the turn ends
+        // (or the player reveals a card); no beach is full afterwards.
+        assert!(events[k + 1..]
+            .iter()
+            .any(|e| matches!(e, GameEvent::IslandRemoved { .. })));
+        assert!(
+            matches!(g.phase(), Phase::Turn | Phase::PlaceCard { .. }),
+            "action {i}: {:?}",
+            g.phase()
+        );
+        let b = g.board();
+        assert!(
+            !b.any_full_in(b.ships()),
+            "action {i}: a beach is still full"
+        );
+        assert_ships_kept(&g, &format!("action {i}"));
+    }
+    assert_eq!(cut, 1);
+    assert!(g.is_over(), "the recorded game ends");
+    assert_eq!(Game::load(&g.save()).unwrap().save(), g.save());
+}

@@ -1,4 +1,4 @@
-//! Random play over many games, checking the invariants of RULES.md §9 after
+//! Random play over many games, checking the invariants of docs/rules.md §9 after
 //! every action, that every game ends, that saves replay to the same state,
 //! that `legal_actions` is exact, and that bad actions change nothing.
 

@@ -8,6 +8,7 @@
 //   view.js     panels and board after a change     scene.js  the canvas
 //   controls.js clicks, keys and the panels' buttons events.js  binding them
 //   storage.js  autosave and the save file          hooks.js  the API
+//   undo.js     take back (history.js)               tutorial.js  "Learn to play"
 
 import { createCamera } from "./camera.js";
 import { createRenderer } from "./render.js";
@@ -19,6 +20,7 @@ import { animated } from "./turns.js";
 import { panelIntents } from "./controls.js";
 import { bindEvents } from "./events.js";
 import { start } from "./hooks.js";
+import { createTutorial } from "./tutorial.js";
 
 /**
  * Mount a game table on `root` (an element or shadow root holding the markup
@@ -40,5 +42,6 @@ export function createApp(root, Game, options = {}) {
     ui: createUi(root, panelIntents(s), s.i18n),
     drawQueued: false,
   };
+  s.tutorial = createTutorial(s);
   return start(s, bindEvents(s));
 }

@@ -7,7 +7,9 @@
 //                               single-file build, which has no .wasm file)
 //   {type: "decide", id, save, kind, seed, budget}
 //                               Game.load(save), then botDecision(kind, seed, budget)
+//   {type: "odds", id, save}    the game's voyageOdds() (issue 14)
 // Answers: {id, ok: true} | {id, decision: {action, iterations, millis}}
+//        | {id, odds: VoyageOdds[], millis}
 //        | {id, error: {message, code, key, args}}
 //
 // The last game is kept: consecutive decisions of one game differ by a few
@@ -66,6 +68,14 @@ self.onmessage = async (event) => {
       const game = gameOf(m.save);
       const decision = game.botDecision(m.kind, m.seed, m.budget);
       self.postMessage({ id: m.id, decision });
+      return;
+    }
+    if (m.type === "odds") {
+      await start();
+      const game = gameOf(m.save);
+      const t0 = performance.now();
+      const odds = game.voyageOdds();
+      self.postMessage({ id: m.id, odds, millis: performance.now() - t0 });
       return;
     }
     throw new Error(`The bot worker does not know the message "${m.type}".`);

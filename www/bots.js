@@ -59,14 +59,13 @@ export function botStats() {
 }
 
 /**
- * The budget for one decision of `kind` at bot speed `speed` (1 normal,
- * 0.5 fast, 0 instant, 2 slow): faster speeds think for less time (at least
- * a fifth of SEARCH_MILLIS), never for more than SEARCH_MILLIS.
+ * The budget for one decision of `kind`: the same at every bot speed, so
+ * the speed changes the pace only, never a bot's strength (issue 14); the
+ * strength is the seat's kind.
  */
-export function budgetFor(kind, speed = 1) {
+export function budgetFor(kind) {
   if (kind !== "search") return undefined;
-  const s = Number.isFinite(speed) ? Math.max(0.2, Math.min(1, speed)) : 1;
-  return { iterations: SEARCH_ITERATIONS, millis: Math.round(SEARCH_MILLIS * s) };
+  return { iterations: SEARCH_ITERATIONS, millis: SEARCH_MILLIS };
 }
 
 // ---- the worker ----------------------------------------------------------
@@ -153,8 +152,9 @@ const paint = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * Choose an action for `seat` in `game` (a wasm Game whose player to move is
- * `seat`) by bot `kind` ("random", "greedy", "search"). opts.speed scales the
- * search's thinking time (budgetFor). Resolves to one of game.legalActions();
+ * `seat`) by bot `kind` ("random", "greedy", "search"), with the same budget
+ * at every speed (budgetFor; `opts` is kept for callers that pass the speed).
+ * Resolves to one of game.legalActions();
  * rejects with the engine's error (e.g. an unknown kind).
  */
 export async function chooseAction(game, seat, kind = "random", opts = {}) {
@@ -162,7 +162,7 @@ export async function chooseAction(game, seat, kind = "random", opts = {}) {
   if (!legal.length) throw new Error("The bot has nothing to do: the game is over.");
   if (legal.length === 1) return legal[0];
   const seed = Math.floor(random() * 4294967296);
-  const budget = budgetFor(kind, opts.speed);
+  const budget = budgetFor(kind);
   const w = await getWorker();
   if (w) {
     try {
@@ -178,4 +178,26 @@ export async function chooseAction(game, seat, kind = "random", opts = {}) {
   const decision = game.botDecision(kind, seed, budget);
   record(kind, decision, false);
   return decision.action;
+}
+
+/**
+ * The voyage odds of `game` (Game.voyageOdds(), issue 14), worked out in the
+ * bots' worker when there is one (a sampled figure takes a few tens of
+ * milliseconds, which the page should not wait for), else on the page's
+ * thread. Resolves to { odds, millis (the engine's time), worker }.
+ */
+export async function voyageOdds(game) {
+  const w = await getWorker();
+  if (w) {
+    try {
+      const m = await w.post({ type: "odds", save: game.save() });
+      return { odds: m.odds, millis: m.millis, worker: true };
+    } catch (e) {
+      if (!e.workerFailed) throw e;
+      worker = Promise.resolve(null); // the worker died: carry on without it
+    }
+  }
+  const t0 = performance.now();
+  const odds = game.voyageOdds();
+  return { odds, millis: performance.now() - t0, worker: false };
 }

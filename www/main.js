@@ -10,6 +10,7 @@ import { createApp } from "./app.js";
 import { TABLE_HTML } from "./markup.js";
 import { setLanguage, pickLanguage } from "./i18n.js";
 import { inlineWasmBytes } from "./inline.js";
+import { learned } from "./tutorial.js";
 
 const LANGUAGE_KEY = "tongiaki.language";
 
@@ -42,7 +43,11 @@ async function main() {
   window.tongiakiApp = api;
   loading.hidden = true;
   if (params.has("speed")) api.setSpeed(Number(params.get("speed")));
-  if (params.has("new") || !api.resume()) api.newGame(null);
+  const resumed = !params.has("new") && !!api.resume();
+  if (!resumed) api.newGame(null);
+  // "Learn to play": ?learn starts the guided game; a first visit offers it.
+  if (params.has("learn")) api.tutorial.start();
+  else if (!resumed && !learned()) api.tutorial.offer();
   api.drawNow(); // the first board is on screen before we call ourselves ready
   api.readyAt = performance.now(); // ms since navigation start (BENCHMARKS.md)
   api.ready = true;

@@ -48,6 +48,7 @@ export async function openNewGame(s) {
 
 /** Make `game` (a wasm Game, new or loaded) the one on the table. `quiet`: its ranking is not news. */
 function startGame(s, game, opts, seats, quiet = false) {
+  if (s.lesson) s.lesson.stop(); // another game: the lesson is over
   if (s.replay) leaveReplayState(s);
   if (s.game && s.game !== game) s.game.free();
   s.game = game;

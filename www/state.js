@@ -37,6 +37,9 @@ export function defaults(Game) {
     lastArrival: null, // the timeline of the last arrival: where the group came in
     lastTileCount: -1,
     replay: null, // { save: the live game's save text, parsed, actions, k } while the replay viewer is open
+    history: null, // { game, moves }: who made each move and what it revealed (history.js, for undo.js)
+    lesson: null, // the guided first game while it runs (tutorial.js)
+    tutorial: null, // the table's tutorial (tutorial.js createTutorial; app.js)
     disposed: false,
     // configure()
     storageKey: null,
@@ -85,6 +88,11 @@ export function sync(s) {
     ui.lastHex = null;
   }
   s.ui = ui;
+}
+
+/** The legal actions a click may make and the board highlights: all of them, or in a lesson only the one it waits for. */
+export function clickable(s) {
+  return s.lesson ? s.lesson.legal(s.legal) : s.legal;
 }
 
 /** Is no person to act now? (a bot's turn, or the replay viewer, where nobody plays) */

@@ -4,9 +4,9 @@
 // file downloaded by "Save file". The text is always the engine's own save();
 // loading it is Game.load, which replays it through the rules.
 
-/** Write the running game under the table's storageKey (none: no autosave; not while the replay viewer is open). */
+/** Write the running game under the table's storageKey (none: no autosave; not in the replay viewer or a lesson, which keep the game before them). */
 export function autosave(s) {
-  if (!s.storageKey || s.replay || !s.game) return;
+  if (!s.storageKey || s.replay || s.lesson || !s.game) return;
   try {
     localStorage.setItem(s.storageKey, JSON.stringify({ save: s.game.save(), seats: s.seats.map((x) => x.kind), options: s.options }));
   } catch {

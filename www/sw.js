@@ -7,7 +7,7 @@
 // index.html). Other origins are not touched. CACHE is versioned: bump it
 // when the list changes; old caches are deleted on activation.
 
-const CACHE = "tongiaki-v6";
+const CACHE = "tongiaki-v8";
 
 const PRECACHE = [
   "./",
@@ -26,6 +26,12 @@ const PRECACHE = [
   "./lang/hu.js",
   "./lang/it.js",
   "./lang/he.js",
+  "./lang/tutorial/en.js",
+  "./lang/tutorial/de.js",
+  "./lang/tutorial/nl.js",
+  "./lang/tutorial/hu.js",
+  "./lang/tutorial/it.js",
+  "./lang/tutorial/he.js",
   "./embed.html",
   "./app.js",
   "./state.js",
@@ -37,9 +43,18 @@ const PRECACHE = [
   "./controls.js",
   "./events.js",
   "./hooks.js",
+  "./history.js",
+  "./undo.js",
+  "./marks.js",
+  "./tutorial.js",
+  "./tutorial-steps.js",
   "./anim.js",
   "./bots.js",
   "./bot-worker.js",
+  "./odds.js",
+  "./odds-view.js",
+  "./explain.js",
+  "./notes.js",
   "./camera.js",
   "./geometry.js",
   "./input.js",

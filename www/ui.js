@@ -5,9 +5,11 @@
 // it holds no game state of its own.
 
 import { colorOf, COLOR_ORDER } from "./render.js";
+import { markOf, markSvg } from "./marks.js";
 import { createWords } from "./words.js";
 import { BOT_KINDS } from "./bots.js";
 import { createI18n, getLanguage, LANGUAGES } from "./i18n.js";
+import { oddsOfAction, oddsShort } from "./odds.js";
 
 /**
  * What the player to act must decide: the engine's own sentence in English;
@@ -51,8 +53,11 @@ function el(tag, attrs = {}, ...children) {
   return e;
 }
 
+/** A player's colour chip, with the colour's mark (marks.js) so that colour is not all it says. */
 function swatch(color) {
-  return el("span", { class: "swatch", style: `background:${colorOf(color)}`, "aria-hidden": "true" });
+  const chip = el("span", { class: "swatch", style: `background:${colorOf(color)}`, "aria-hidden": "true", "data-mark": markOf(color) });
+  chip.innerHTML = markSvg(markOf(color));
+  return chip;
 }
 
 const ICONS = {
@@ -91,6 +96,28 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
     if (file) cb.openFile(await file.text());
   });
   $("replay").addEventListener("click", () => cb.replay());
+  $("take-back").addEventListener("click", () => cb.takeBack());
+  $("learn").addEventListener("click", () => cb.learn());
+  // A narrow screen folds the tool bar into a menu; choosing a tool closes it.
+  const menu = $("menu-toggle");
+  const tools = $("tools");
+  const showMenu = (open) => {
+    menu.setAttribute("aria-expanded", String(open));
+    tools.classList.toggle("open", open);
+  };
+  menu.addEventListener("click", () => showMenu(!tools.classList.contains("open")));
+  tools.addEventListener("click", (e) => {
+    if (e.target.closest("button")) showMenu(false);
+  });
+  root.addEventListener("pointerdown", (e) => {
+    if (tools.classList.contains("open") && !e.composedPath().some((x) => x === tools || x === menu)) showMenu(false);
+  });
+  root.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && tools.classList.contains("open")) {
+      showMenu(false);
+      menu.focus();
+    }
+  });
   $("replay-first").addEventListener("click", () => cb.replayTo(0));
   $("replay-back").addEventListener("click", () => cb.replayStep(-1));
   $("replay-forward").addEventListener("click", () => cb.replayStep(1));
@@ -311,19 +338,32 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
 
   const ACTION_LIMIT = 60;
 
-  function renderActions(snap, legal, enabled) {
-    const key = JSON.stringify([snap.turn, snap.phase, legal, enabled, t("lang")]);
+  /** `odds`: the engine's voyage odds (Game.voyageOdds()) while a person emigrates, else null. */
+  function renderActions(snap, legal, enabled, odds = null) {
+    const listKey = JSON.stringify([snap.turn, snap.phase, legal, enabled, t("lang")]);
+    const key = JSON.stringify([listKey, odds]);
     if (key === lastActionsKey) return;
+    // The same list with its odds just come in keeps the focus where it was.
+    const same = lastActionsKey.startsWith(`[${JSON.stringify(listKey)}`);
     lastActionsKey = key;
     const ul = $("actions");
-    const hadFocus = ul.contains(document.activeElement);
+    const focused = ul.contains(document.activeElement) ? (same ? document.activeElement.dataset.index : "0") : null;
     ul.replaceChildren();
     legal.slice(0, ACTION_LIMIT).forEach((a, i) => {
-      ul.append(el("li", {}, el("button", { type: "button", "data-index": i, disabled: !enabled, onclick: () => cb.action(a) }, describeAction(snap, a))));
+      const o = odds ? oddsOfAction(odds, a) : null;
+      const show = a.type === "emigrate" && cb.actionFocus ? () => cb.actionFocus(a) : null;
+      const hide = show ? () => cb.actionFocus(null) : null;
+      const btn = el(
+        "button",
+        { type: "button", "data-index": i, disabled: !enabled, onclick: () => cb.action(a), onfocus: show, onblur: hide, onmouseenter: show, onmouseleave: hide },
+        describeAction(snap, a),
+        o ? el("span", { class: "odds", text: oddsShort(o, t, i18n.language()) }) : null,
+      );
+      ul.append(el("li", {}, btn));
     });
     if (legal.length > ACTION_LIMIT) ul.append(el("li", { class: "more", text: t("ac.more", legal.length - ACTION_LIMIT) }));
     if (!legal.length) ul.append(el("li", { class: "more", text: snap.phase === "over" ? t("ac.over") : t("ac.nothing") }));
-    if (hadFocus) ul.querySelector("button:not(:disabled)")?.focus();
+    if (focused !== null) (ul.querySelector(`button[data-index="${focused}"]:not(:disabled)`) || ul.querySelector("button:not(:disabled)"))?.focus();
   }
 
   // --- log --------------------------------------------------------------
@@ -353,7 +393,11 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
     for (const c of COLOR_ORDER) colorSel.append(el("option", { value: c, text: t(`color.${c}`) }));
     colorSel.value = seat.color;
     const sw = swatch(seat.color);
-    colorSel.addEventListener("change", () => (sw.style.background = colorOf(colorSel.value)));
+    colorSel.addEventListener("change", () => {
+      sw.style.background = colorOf(colorSel.value);
+      sw.dataset.mark = markOf(colorSel.value);
+      sw.innerHTML = markSvg(markOf(colorSel.value));
+    });
     return el(
       "li",
       { class: "seat" },
@@ -483,6 +527,11 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
     if ([...sel.options].some((o) => Number(o.value) === v)) sel.value = String(v);
   }
 
+  /** The Take-back button: enabled when there is a move to take back. */
+  function showTakeBack(on) {
+    $("take-back").disabled = !on;
+  }
+
   function showAutoForced(on) {
     $("auto-forced").checked = on;
   }
@@ -492,5 +541,5 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
     langSel.value = id;
   }
 
-  return { toast, tell, hideToast, thinking, renderStatus, renderPlayers, renderActions, log, clearLog, newGameDialog, showRanking, closeDialogs, renderReplay, showSpeed, showAutoForced, showLanguage };
+  return { toast, tell, hideToast, thinking, renderStatus, renderPlayers, renderActions, log, clearLog, newGameDialog, showRanking, closeDialogs, renderReplay, showSpeed, showAutoForced, showTakeBack, showLanguage };
 }

@@ -53,7 +53,7 @@ export function createWords(t) {
 
   function list(words) {
     if (words.length <= 1) return words.join("");
-    return `${words.slice(0, -1).join(", ")} ${t("and")} ${words[words.length - 1]}`;
+    return t("andList", words.slice(0, -1).join(", "), words[words.length - 1]);
   }
 
   function countShips(seats, snap) {
@@ -140,6 +140,8 @@ export function createWords(t) {
         return t("e.resettled", who(e.seat), e.returned);
       case "island_removed":
         return t("e.island_removed", cardName(snap, e.tile));
+      case "limit_reached":
+        return e.limit === "game" ? t("e.limit_game", e.decisions) : t("e.limit_turn", e.decisions, e.returned.length);
       case "game_over":
         return t("e.game_over", rankingWords(after, e.ranking, e.scores));
       default:

@@ -31,9 +31,6 @@ pub struct SeatStats {
 pub struct SimResult {
     /// Finished games (the statistics are over these).
     pub games: usize,
-    /// Games left out: a chain that never ended (see
-    /// [`tongiaki::bots::play::MAX_TURN_DECISIONS`]).
-    pub unfinished: usize,
     pub players: usize,
     pub rotate: bool,
     pub seconds: f64,
@@ -128,7 +125,6 @@ fn run(cfg: &SimConfig) -> Result<SimResult, SimError> {
     // played: --games is bounded by MAX_GAMES, not allocated up front.
     let mut shares: Vec<Vec<u8>> = vec![Vec::new(); cfg.players];
     let mut think = vec![Thinking::default(); cfg.players];
-    let mut unfinished = 0;
     for i in 0..cfg.games {
         let shift = if cfg.rotate { i % cfg.players } else { 0 };
         let (g, t) = match play_game_timed(
@@ -138,10 +134,6 @@ fn run(cfg: &SimConfig) -> Result<SimResult, SimError> {
             shift,
         ) {
             Ok(r) => r,
-            Err(PlayError::EndlessTurn { .. }) => {
-                unfinished += 1;
-                continue;
-            }
             Err(e) => return Err(SimError::Game(e)),
         };
         turns += g.turn() as u64;
@@ -169,7 +161,7 @@ fn run(cfg: &SimConfig) -> Result<SimResult, SimError> {
         }
     }
     let seconds = start.elapsed().as_secs_f64();
-    let games = cfg.games - unfinished;
+    let games = cfg.games;
     let g = games.max(1) as f64;
     let seats = shares
         .iter()
@@ -197,7 +189,6 @@ fn run(cfg: &SimConfig) -> Result<SimResult, SimError> {
         .collect();
     Ok(SimResult {
         games,
-        unfinished,
         players: cfg.players,
         rotate: cfg.rotate,
         seconds,
@@ -238,7 +229,6 @@ impl SimResult {
             "mean_cards_laid": self.mean_cards_laid,
             "ended_by": {"last_island": self.last_island, "last_water": self.last_water},
             "rotate": self.rotate,
-            "unfinished": self.unfinished,
             "seats": self.seats.iter().map(|s| json!({
                 "bot": s.bot, "win_share": s.win_share, "ci95": [s.ci95.0, s.ci95.1],
                 "decisions": s.decisions, "ms_per_decision": s.ms_per_decision(),
@@ -259,12 +249,6 @@ impl SimResult {
             self.last_island,
             self.last_water
         );
-        if self.unfinished > 0 {
-            t += &format!(
-                "{} game(s) left out: a chain that never ended\n",
-                self.unfinished
-            );
-        }
         let who = if self.rotate { "bot " } else { "seat" };
         for (i, s) in self.seats.iter().enumerate() {
             t += &format!(

@@ -715,28 +715,110 @@ fn serve_refuses_bad_flags_and_stores_it_does_not_have() {
     assert_eq!(out.status.code(), Some(1));
 }
 
+/// The engine bounds a turn itself (docs/rules.md#endless-play): a table
+/// plays the recorded game whose chain reaches the bound, the seat to act
+/// sends the decision that reaches it, and everyone gets the engine's
+/// `limit_reached` event; the game goes on to its end as the rules say.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_turn_past_the_engines_bound_is_ended_by_a_bot() {
-    use tongiaki_server::online::table::TURN_DECISIONS;
-    let s = server(quick()).await;
-    let (id, ana, _bo) = two_players(&s).await;
-    let mut a = Client::connect(s.addr, &id).await;
-    a.hello(Some(&ana)).await;
-    let st = a.recv_type("state").await;
+async fn a_turn_at_the_engines_bound_ends_as_the_engine_says() {
+    use tongiaki_server::online::store::{self, Mode, MoveRecord, SeatRecord, Status, TableRecord};
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/limit-turn-5p.json");
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(fixture).unwrap()).unwrap();
+    let actions = v["actions"].as_array().unwrap();
+    // The decision that reaches the bound.
+    let mut g = tongiaki::Game::from_options_json(&v["options"]).unwrap();
+    let at = actions
+        .iter()
+        .position(|a| {
+            let events = g.apply_json(a).unwrap();
+            events
+                .iter()
+                .any(|e| matches!(e, tongiaki::GameEvent::LimitReached { .. }))
+        })
+        .unwrap();
+    // A table in the store with the game played up to that decision.
+    let db = temp_db("limit");
+    let id = tongiaki_server::online::token::table_id();
+    let tokens: Vec<String> = (0..5)
+        .map(|_| tongiaki_server::online::token::seat_token())
+        .collect();
     {
-        // As if Ana's turn had gone on for the engine's bound already.
-        let (_, mut t) = s.hub.lock(&id).await.unwrap();
-        t.turn_decisions = TURN_DECISIONS;
-        t.fresh = true;
+        let st = store::open(&db).await.unwrap();
+        let now = store::now_ms();
+        let rec = TableRecord {
+            id: id.clone(),
+            seats: 5,
+            status: Status::Waiting,
+            mode: Mode::Turn,
+            seed: v["options"]["seed"].as_u64().unwrap(),
+            options: None,
+            gone_after_secs: 3600,
+            turn_clock_secs: 0,
+            created_ms: now,
+            updated_ms: now,
+        };
+        let seats: Vec<SeatRecord> = v["options"]["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .enumerate()
+            .map(|(s, p)| SeatRecord {
+                seat: s as u8,
+                name: p["name"].as_str().unwrap().to_string(),
+                token: Some(tokens[s].clone()),
+                bot: None,
+                replaced: false,
+            })
+            .collect();
+        st.create_table(&rec, &seats).await.unwrap();
+        st.begin_game(&id, &v["options"], &[], now).await.unwrap();
+        let mut g = tongiaki::Game::from_options_json(&v["options"]).unwrap();
+        for (n, a) in actions[..at].iter().enumerate() {
+            let seat = g.current().unwrap();
+            g.apply_json(a).unwrap();
+            let m = MoveRecord {
+                n: n as u32,
+                seat,
+                action: a.clone(),
+                by_bot: false,
+            };
+            st.append_move(&id, &m, false, now).await.unwrap();
+        }
     }
-    a.act(0, &st["legal"][0]).await;
-    let e = a.error().await;
-    assert_eq!(e["code"], "turn_limit");
-    assert_eq!(e["args"]["max"], TURN_DECISIONS);
-    // A bot made Ana's decision; the next turn is Bo's, as usual.
-    let st = a.state_at(1).await;
-    assert_eq!(st["events"][0]["seat"], 0);
-    assert_eq!(st["snapshot"]["current"], 1);
+    let s = server_on(&db, quick()).await;
+    let mut w = Client::connect(s.addr, &id).await;
+    w.hello(None).await;
+    let mut st = w.recv_type("state").await;
+    assert_eq!(st["moves"], at as u64);
+    let mut players = Vec::new();
+    for token in &tokens {
+        let mut c = Client::connect(s.addr, &id).await;
+        c.hello(Some(token)).await;
+        players.push(c);
+    }
+    for (n, a) in actions.iter().enumerate().skip(at) {
+        let seat = st["snapshot"]["current"].as_u64().unwrap() as usize;
+        players[seat].act(n as u64, a).await;
+        st = w.state_at(n as u64 + 1).await;
+        if n == at {
+            let events = st["events"].as_array().unwrap();
+            let limit = events
+                .iter()
+                .find(|e| e["type"] == "limit_reached")
+                .unwrap_or_else(|| panic!("no limit_reached in {events:?}"));
+            assert_eq!(limit["limit"], "turn");
+            assert_eq!(limit["decisions"], tongiaki::game::MAX_TURN_DECISIONS);
+            assert!(events.iter().any(|e| e["type"] == "island_removed"));
+        }
+    }
+    // The rest of the recorded game played as recorded, to its end.
+    assert_eq!(st["moves"], actions.len() as u64);
+    assert_eq!(st["snapshot"]["phase"], "over");
+    let (_, info) = get(s.addr, &format!("/api/tables/{id}")).await;
+    assert_eq!(info["status"], "over");
+    drop(s);
+    remove_db(&db);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -285,7 +285,6 @@ async fn restart() {
                 options: None,
                 gone_after_secs: 120,
                 turn_clock_secs: 120,
-                ended: None,
                 created_ms: store::now_ms(),
                 updated_ms: store::now_ms(),
             };

@@ -16,13 +16,10 @@ pub fn mix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
-/// Upper bound on decisions in one game: far above any real game.
-pub const MAX_DECISIONS: usize = 200_000;
-
-/// Decisions within one turn after which a game counts as unfinished: an
-/// R25 chain that the engine lets go on (its search gave up and answered
-/// "resolvable") but that no choice ends. Real chains take a few dozen.
-pub const MAX_TURN_DECISIONS: usize = 400;
+/// Upper bound on decisions in one game, a guard only: the engine ends
+/// every game by itself within [`crate::game::MAX_GAME_DECISIONS`]
+/// (docs/rules.md#endless-play).
+pub const MAX_DECISIONS: usize = 2 * crate::game::MAX_GAME_DECISIONS;
 
 /// Per seat: decisions with a choice, seconds spent on them, search iterations.
 #[derive(Clone, Copy, Default, Debug)]
@@ -39,8 +36,6 @@ pub enum PlayError {
     Options(Error),
     /// A bot spec was refused.
     Bot(BotError),
-    /// A turn went past [`MAX_TURN_DECISIONS`]: a chain that never ends.
-    EndlessTurn { seed: u64, turn: u32 },
     /// The game went past [`MAX_DECISIONS`].
     TooLong { seed: u64 },
 }
@@ -50,10 +45,6 @@ impl fmt::Display for PlayError {
         match self {
             PlayError::Options(e) => f.write_str(&e.message),
             PlayError::Bot(e) => e.fmt(f),
-            PlayError::EndlessTurn { seed, turn } => write!(
-                f,
-                "game with seed {seed}: turn {turn} went past {MAX_TURN_DECISIONS} decisions in one turn (an R25 chain that never ends)"
-            ),
             PlayError::TooLong { seed } => write!(
                 f,
                 "game with seed {seed} did not end within {MAX_DECISIONS} decisions"
@@ -94,18 +85,10 @@ pub fn play_game_timed(
         )?);
     }
     let mut think = vec![Thinking::default(); players];
-    let mut turn = (0, 0);
     for _ in 0..MAX_DECISIONS {
         let Some(cur) = g.current() else {
             return Ok((g, think));
         };
-        if turn.0 != g.turn() {
-            turn = (g.turn(), 0);
-        }
-        turn.1 += 1;
-        if turn.1 > MAX_TURN_DECISIONS {
-            return Err(PlayError::EndlessTurn { seed, turn: turn.0 });
-        }
         let choice = g.legal_actions_ref().len() > 1;
         let clock = Clock::start();
         let a = seats[cur as usize].choose(&g);

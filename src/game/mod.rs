@@ -34,6 +34,7 @@ mod save;
 mod voyage;
 
 pub use save::MAX_SAVE_BYTES;
+pub use voyage::{MAX_GAME_DECISIONS, MAX_TURN_DECISIONS};
 
 /// What the game is waiting for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -88,6 +89,9 @@ pub struct Game {
     phase: Phase,
     current: Seat,
     turn: u32,
+    /// Decisions applied since the current turn began (the bound on
+    /// endless play, docs/rules.md#endless-play).
+    turn_decisions: u32,
     log: Vec<Action>,
     ranking: Option<Vec<Vec<u8>>>,
     legal: OnceCell<Vec<Action>>,
@@ -139,6 +143,7 @@ impl Game {
             phase: Phase::Setup { placed: 0 },
             current: Seat::FIRST,
             turn: 0,
+            turn_decisions: 0,
             log: Vec::new(),
             ranking: None,
             legal: OnceCell::new(),
@@ -260,13 +265,14 @@ impl Game {
     pub(crate) fn start_arranged_turn(&mut self, seat: Seat, phase: Phase) {
         self.current = seat;
         self.turn = 1;
+        self.turn_decisions = 0;
         self.phase = phase;
         self.legal = OnceCell::new();
     }
 
     // ----- applying -----------------------------------------------------
 
-    /// Parses and applies a JSON action (API.md `apply`).
+    /// Parses and applies a JSON action (docs/api.md `apply`).
     pub fn apply_json(&mut self, v: &Value) -> Result<Vec<GameEvent>, Error> {
         if self.is_over() {
             return Err(Error::game_over());
@@ -294,6 +300,7 @@ impl Game {
         let mut ev = Vec::new();
         self.legal = OnceCell::new();
         self.log.push(a.clone());
+        self.turn_decisions += 1;
         let seat = self.current;
         match *a {
             Action::SetupPlace { beach } => {
@@ -415,6 +422,7 @@ impl Game {
                 }
             }
         }
+        self.bound_endless_play(&mut ev);
         ev
     }
 
@@ -443,6 +451,7 @@ impl Game {
 
     fn start_turn(&mut self, ev: &mut Vec<GameEvent>) {
         self.turn += 1;
+        self.turn_decisions = 0;
         self.phase = Phase::Turn;
         ev.push(GameEvent::TurnStarted {
             seat: self.current.into(),

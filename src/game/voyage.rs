@@ -10,7 +10,53 @@ use crate::chain::{ChainSearch, LandMove, Landing};
 use crate::event::GameEvent;
 use crate::hex::{edge_to_world, opposite, world_to_edge, Edge};
 
+/// Decisions in one turn after which a chain still going on is ended as
+/// R25 ends one (docs/rules.md#endless-play). The rules let a player keep a
+/// resolvable chain going for as long as they like; real chains take a few
+/// dozen decisions (the longest in 10,000 random games: 183).
+pub const MAX_TURN_DECISIONS: u32 = 400;
+
+/// Decisions in one game after which it ends as it stands, scored as at
+/// R60 (docs/rules.md#endless-play): players could pass ships around for
+/// ever (R51). Real games take a few hundred (the longest in 12,000 random
+/// and greedy games: 1,404). Every save the engine writes stays far below
+/// `MAX_SAVE_BYTES`.
+pub const MAX_GAME_DECISIONS: usize = 5_000;
+
 impl Game {
+    /// The bound on endless play, after every decision: a chain at
+    /// [`MAX_TURN_DECISIONS`] in its turn ends as R25 ends one; a game at
+    /// [`MAX_GAME_DECISIONS`] ends, scored as it stands (only at the start
+    /// of a turn or in a chain, so that no drawn card is left unlaid). A
+    /// landing under way sends its ships home first.
+    pub(super) fn bound_endless_play(&mut self, ev: &mut Vec<GameEvent>) {
+        let in_chain = matches!(self.phase, Phase::Emigrate | Phase::Land(_));
+        let game = self.log.len() >= MAX_GAME_DECISIONS && (in_chain || self.phase == Phase::Turn);
+        let turn = in_chain && self.turn_decisions >= MAX_TURN_DECISIONS;
+        if !game && !turn {
+            return;
+        }
+        let (returned, ends_game) = match self.phase {
+            Phase::Land(l) => (l.group, l.ends_game),
+            _ => ([0; MAX_SEATS], false),
+        };
+        self.return_ships(&returned);
+        ev.push(GameEvent::LimitReached {
+            limit: if game { "game" } else { "turn" },
+            decisions: if game {
+                self.log.len() as u32
+            } else {
+                self.turn_decisions
+            },
+            returned: expand_counts(&returned),
+        });
+        if game || ends_game {
+            self.finish_game(ev);
+        } else {
+            self.end_chain(ev);
+        }
+    }
+
     /// R11/R24: emigrate while a beach is full; R25 when the chain is endless.
     pub(super) fn enter_chain(&mut self, ev: &mut Vec<GameEvent>) {
         let ships = self.board.ships();
@@ -22,7 +68,14 @@ impl Game {
             self.phase = Phase::Emigrate;
             return;
         }
-        // R25: every island with a full beach leaves the game.
+        self.end_chain(ev);
+    }
+
+    /// R25: the chain ends; every island with a full beach leaves the game,
+    /// then the turn ends, or a player left without a ship on an island
+    /// reveals a card.
+    fn end_chain(&mut self, ev: &mut Vec<GameEvent>) {
+        let ships = self.board.ships();
         let doomed: Vec<CardId> = self
             .board
             .islands()

@@ -1,4 +1,4 @@
-//! The browser API (API.md, "JavaScript"): a thin `#[wasm_bindgen]` wrapper
+//! The browser API (docs/api.md, "JavaScript"): a thin `#[wasm_bindgen]` wrapper
 //! around the engine. JS values in, JSON values to the engine, serde types
 //! back out as plain JS objects; every engine error becomes a real JS `Error`
 //! with a `code` property. No rule lives here.
@@ -28,7 +28,7 @@ use crate::error::{Error, ErrorCode};
 const TS_TYPES: &'static str = r#"
 /** A seat: the index of a player, 0..n-1, in seat order. */
 export type Seat = number;
-/** A card id from RULES.md ("tonga", "samoa", "water-k", ...); it also names the tile. */
+/** A card id from docs/rules.md ("tonga", "samoa", "water-k", ...); it also names the tile. */
 export type CardId = string;
 export type Color = "blue" | "yellow" | "green" | "orange" | "red" | "purple";
 
@@ -47,7 +47,7 @@ export interface GameOptions {
   deck?: CardId[];
 }
 
-/** One decision of the player to act (API.md "Action"). */
+/** One decision of the player to act (docs/api.md "Action"). */
 export type Action =
   | { type: "setup_place"; beach: number }
   | { type: "expand"; tile: CardId; beaches: number[]; take?: { tile: CardId; beach: number } | null }
@@ -144,7 +144,7 @@ export interface PendingPlaceShip {
   tile: CardId;
 }
 
-/** The public state (API.md "Snapshot"); never the pile order. */
+/** The public state (docs/api.md "Snapshot"); never the pile order. */
 export interface Snapshot {
   phase: Phase;
   /** Seat to act; null when over. */
@@ -166,7 +166,7 @@ export interface Snapshot {
   prompt: string;
 }
 
-/** Everything that happened inside one `apply`, in order (API.md "GameEvent"). */
+/** Everything that happened inside one `apply`, in order (docs/api.md "GameEvent"). */
 export type GameEvent =
   | { type: "turn_started"; seat: Seat; turn: number }
   | { type: "ship_placed"; seat: Seat; tile: CardId; beach: number }
@@ -386,3 +386,6 @@ impl Game {
 
 // `Game.botAction` and `Game.botDecision` (the bots, run in a Web Worker by www/bots.js).
 mod bots;
+
+// `Game.voyageOdds` (issue 14).
+mod odds;

@@ -95,11 +95,6 @@ pub const CODES: &[(&str, u16, &str)] = &[
         "That seat's player is not gone long enough to be replaced.",
     ),
     (
-        "turn_limit",
-        409,
-        "This turn has gone past {max} decisions: a bot ends it.",
-    ),
-    (
         "store",
         503,
         "The table store is not available; nothing was changed. Try again.",

@@ -9,15 +9,6 @@ use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 use tongiaki::Game;
 
-/// Decisions in one turn after which the player may not go on and a bot
-/// ends the turn: the engine's bound on a turn (an R25 chain that no choice
-/// ends must not stall a table).
-pub const TURN_DECISIONS: usize = tongiaki::bots::play::MAX_TURN_DECISIONS;
-
-/// Decisions in one turn after which the server ends the game: the bot did
-/// not find the way out either.
-pub const TURN_DECISIONS_HARD: usize = 2 * TURN_DECISIONS;
-
 /// What plays the seat to act next, if not its player.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Mover {
@@ -39,10 +30,10 @@ pub struct Table {
     pub connected: Vec<u32>,
     /// When each seat's last connection closed (or the table was loaded).
     pub left_at: Vec<Instant>,
-    /// (turn, seat) of the turn under way, when it started, and its decisions.
+    /// (turn, seat) of the turn under way, and when it started. (The engine
+    /// bounds a turn's decisions itself: docs/rules.md#endless-play.)
     pub turn_key: (u32, u8),
     pub turn_started: Instant,
-    pub turn_decisions: usize,
     /// The turn clock ran out: a bot moves for the rest of this turn.
     pub clock_out: bool,
     /// The turn the clock timer is armed for.
@@ -84,7 +75,6 @@ impl Table {
             left_at: vec![now; n],
             turn_key: (0, 0),
             turn_started: now,
-            turn_decisions: 0,
             clock_out: false,
             clock_armed: None,
             bot_thinking: None,
@@ -134,10 +124,8 @@ impl Table {
         if key != self.turn_key {
             self.turn_key = key;
             self.turn_started = Instant::now();
-            self.turn_decisions = 0;
             self.clock_out = false;
         }
-        self.turn_decisions += 1;
         if self.game.as_ref().is_some_and(|g| g.is_over()) {
             self.record.status = Status::Over;
         }
@@ -177,7 +165,7 @@ impl Table {
     }
 
     /// Who moves next: the player, or a bot (its own seat, one standing in,
-    /// or one the clock or the turn bound called in).
+    /// or one the turn clock called in).
     pub fn mover(&self) -> Option<Mover> {
         if self.record.status != Status::Playing {
             return None;
@@ -186,9 +174,7 @@ impl Table {
         let s = self.seats.get(seat as usize)?.as_ref()?;
         Some(match &s.bot {
             Some(kind) => Mover::Bot(kind.clone()),
-            None if self.clock_out || self.turn_decisions >= TURN_DECISIONS => {
-                Mover::Bot("greedy".into())
-            }
+            None if self.clock_out => Mover::Bot("greedy".into()),
             None => Mover::Player,
         })
     }
@@ -246,7 +232,6 @@ impl Table {
             "mode": self.record.mode.as_str(),
             "gone_after": self.record.gone_after_secs,
             "turn_clock": self.record.turn_clock_secs,
-            "ended": self.record.ended,
         })
     }
 
@@ -257,7 +242,6 @@ impl Table {
             "seats": self.seats_json(),
             "status": self.record.status.as_str(),
             "gone_after": self.record.gone_after_secs,
-            "ended": self.record.ended,
         })
         .to_string()
     }

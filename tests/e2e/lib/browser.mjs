@@ -27,7 +27,7 @@ export const CHROMIUM_ARGS = [
  * Start Chromium with a fresh user-data-dir. Returns { context, close }.
  * A persistent context is how playwright passes --user-data-dir.
  */
-export async function launch({ viewport = { width: 1280, height: 800 }, deviceScaleFactor = 1, locale } = {}) {
+export async function launch({ viewport = { width: 1280, height: 800 }, deviceScaleFactor = 1, locale, hasTouch, isMobile } = {}) {
   const userDataDir = mkdtempSync(join(tmpdir(), "tongiaki-chromium-"));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
@@ -36,6 +36,8 @@ export async function launch({ viewport = { width: 1280, height: 800 }, deviceSc
     viewport,
     deviceScaleFactor,
     ...(locale ? { locale } : {}),
+    ...(hasTouch ? { hasTouch } : {}),
+    ...(isMobile ? { isMobile } : {}),
   });
   return {
     context,

@@ -104,7 +104,6 @@ impl Hub {
             options: None,
             gone_after_secs: gone_after,
             turn_clock_secs: turn_clock,
-            ended: None,
             created_ms: now,
             updated_ms: now,
         };
@@ -322,7 +321,6 @@ impl Hub {
         let now = Instant::now();
         t.turn_started = now;
         t.turn_key = (0, 0);
-        t.turn_decisions = 0;
         for l in t.left_at.iter_mut() {
             *l = now;
         }

@@ -5,8 +5,8 @@
 use super::{Hello, Hub, TableHandle};
 use crate::online::error::OnlineError;
 use crate::online::store::{now_ms, MoveRecord, Status, StoreError};
-use crate::online::table::{Table, TURN_DECISIONS, TURN_DECISIONS_HARD};
-use serde_json::{json, Value};
+use crate::online::table::Table;
+use serde_json::Value;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -137,12 +137,6 @@ impl Hub {
         if n != t.moves {
             return Err(OnlineError::code("stale"));
         }
-        if !by_bot && t.turn_decisions >= TURN_DECISIONS {
-            return Err(OnlineError::new(
-                "turn_limit",
-                json!({"max": TURN_DECISIONS}),
-            ));
-        }
         let mut next = game.clone();
         let events = next
             .apply_json(action)
@@ -186,17 +180,6 @@ impl Hub {
             h.send(s.clone());
         }
         if t.status() == Status::Over {
-            h.send(t.seats_msg());
-        } else if t.turn_decisions >= TURN_DECISIONS_HARD {
-            // Not even the bot found the way out of this turn.
-            let why = "endless_turn";
-            self.store
-                .end_table(&h.id, why, now)
-                .await
-                .map_err(OnlineError::store)?;
-            t.record.status = Status::Over;
-            t.record.ended = Some(why.into());
-            t.refresh_state();
             h.send(t.seats_msg());
         }
         self.kick(h, t);

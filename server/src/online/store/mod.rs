@@ -77,8 +77,6 @@ pub struct TableRecord {
     pub gone_after_secs: u64,
     /// 0: no clock.
     pub turn_clock_secs: u64,
-    /// Why the server ended a game the rules had not ended.
-    pub ended: Option<String>,
     pub created_ms: i64,
     pub updated_ms: i64,
 }
@@ -167,8 +165,6 @@ pub trait Store: Send + Sync + 'static {
         over: bool,
         now_ms: i64,
     ) -> StoreResult<()>;
-    /// Ends a game the rules have not ended (e.g. an endless turn).
-    async fn end_table(&self, table: &str, why: &str, now_ms: i64) -> StoreResult<()>;
     /// Moves after the first `from` (another process may have added them).
     async fn moves_from(&self, table: &str, from: u32) -> StoreResult<Vec<MoveRecord>>;
     async fn load(&self, table: &str) -> StoreResult<Option<StoredTable>>;

@@ -13,10 +13,16 @@ use std::str::FromStr;
 use std::time::Duration;
 
 /// The schema, in order; each runs once, in a transaction.
-const MIGRATIONS: &[(i64, &str)] = &[(
-    1,
-    include_str!("../../../migrations/sqlite/0001_tables.sql"),
-)];
+const MIGRATIONS: &[(i64, &str)] = &[
+    (
+        1,
+        include_str!("../../../migrations/sqlite/0001_tables.sql"),
+    ),
+    (
+        2,
+        include_str!("../../../migrations/sqlite/0002_no_ended.sql"),
+    ),
+];
 
 /// How often the write-ahead log is copied into the database file.
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
@@ -152,8 +158,8 @@ impl Store for SqliteStore {
     async fn create_table(&self, t: &TableRecord, seats: &[SeatRecord]) -> StoreResult<()> {
         let mut tx = self.pool.begin().await.map_err(other)?;
         sqlx::query(
-            "INSERT INTO tables (id, seats, status, mode, seed, options, gone_after, turn_clock, ended, created_ms, updated_ms)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO tables (id, seats, status, mode, seed, options, gone_after, turn_clock, created_ms, updated_ms)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         )
         .bind(&t.id)
         .bind(t.seats as i64)
@@ -163,7 +169,6 @@ impl Store for SqliteStore {
         .bind(t.options.as_ref().map(|o| o.to_string()))
         .bind(t.gone_after_secs as i64)
         .bind(t.turn_clock_secs as i64)
-        .bind(&t.ended)
         .bind(t.created_ms)
         .bind(t.updated_ms)
         .execute(&mut *tx)
@@ -276,17 +281,6 @@ impl Store for SqliteStore {
         Ok(())
     }
 
-    async fn end_table(&self, table: &str, why: &str, now_ms: i64) -> StoreResult<()> {
-        sqlx::query("UPDATE tables SET status = 'over', ended = ?, updated_ms = ? WHERE id = ?")
-            .bind(why)
-            .bind(now_ms)
-            .bind(table)
-            .execute(&self.pool)
-            .await
-            .map_err(other)?;
-        Ok(())
-    }
-
     async fn moves_from(&self, table: &str, from: u32) -> StoreResult<Vec<MoveRecord>> {
         let rows = sqlx::query(
             "SELECT n, seat, action, by_bot FROM moves WHERE table_id = ? AND n >= ? ORDER BY n",
@@ -302,7 +296,7 @@ impl Store for SqliteStore {
     async fn load(&self, table: &str) -> StoreResult<Option<StoredTable>> {
         let mut tx = self.read.begin().await.map_err(other)?;
         let Some(r) = sqlx::query(
-            "SELECT id, seats, status, mode, seed, options, gone_after, turn_clock, ended, created_ms, updated_ms FROM tables WHERE id = ?",
+            "SELECT id, seats, status, mode, seed, options, gone_after, turn_clock, created_ms, updated_ms FROM tables WHERE id = ?",
         )
         .bind(table)
         .fetch_optional(&mut *tx)
@@ -326,7 +320,6 @@ impl Store for SqliteStore {
             },
             gone_after_secs: r.try_get::<i64, _>("gone_after").map_err(other)? as u64,
             turn_clock_secs: r.try_get::<i64, _>("turn_clock").map_err(other)? as u64,
-            ended: r.try_get("ended").map_err(other)?,
             created_ms: r.try_get("created_ms").map_err(other)?,
             updated_ms: r.try_get("updated_ms").map_err(other)?,
         };
@@ -424,7 +417,6 @@ mod tests {
             options: None,
             gone_after_secs: 120,
             turn_clock_secs: 0,
-            ended: None,
             created_ms: 1,
             updated_ms: 1,
         }
