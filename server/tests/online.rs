@@ -73,6 +73,39 @@ async fn http_contract_create_join_begin_info_save() {
     }
 }
 
+/// A page on another site may embed a table (`<tongiaki-game table server>`):
+/// the endpoints answer any origin, preflight included.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn other_sites_may_call_the_endpoints() {
+    let s = server(quick()).await;
+    let preflight = format!(
+        "OPTIONS /api/tables HTTP/1.1\r\nHost: {}\r\nOrigin: https://example.org\r\n\
+         Access-Control-Request-Method: POST\r\nAccess-Control-Request-Headers: content-type\r\n\
+         Connection: close\r\n\r\n",
+        s.addr
+    );
+    let mut c = tokio::net::TcpStream::connect(s.addr).await.unwrap();
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    c.write_all(preflight.as_bytes()).await.unwrap();
+    let mut buf = Vec::new();
+    c.read_to_end(&mut buf).await.unwrap();
+    let head = String::from_utf8_lossy(&buf).to_ascii_lowercase();
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+    assert!(head.contains("access-control-allow-origin: *"), "{head}");
+    assert!(head.contains("access-control-allow-methods"), "{head}");
+    let (id, _) = create(s.addr, json!({"seats": 2, "name": "Ana"})).await;
+    let get = format!(
+        "GET /api/tables/{id} HTTP/1.1\r\nHost: {}\r\nOrigin: https://example.org\r\nConnection: close\r\n\r\n",
+        s.addr
+    );
+    let mut c = tokio::net::TcpStream::connect(s.addr).await.unwrap();
+    c.write_all(get.as_bytes()).await.unwrap();
+    let mut buf = Vec::new();
+    c.read_to_end(&mut buf).await.unwrap();
+    let head = String::from_utf8_lossy(&buf).to_ascii_lowercase();
+    assert!(head.contains("access-control-allow-origin: *"), "{head}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_creator_may_start_early_and_empty_seats_get_greedy_bots() {
     let s = server(quick()).await;
@@ -341,6 +374,7 @@ async fn of_two_acts_for_the_same_move_exactly_one_is_accepted() {
     let mut b = Client::connect(s.addr, &id).await;
     b.hello(Some(&bo)).await;
     let st = b.recv_type("state").await;
+    assert_eq!(st["action"], Value::Null, "no move yet");
     let legal = st["legal"].as_array().unwrap().clone();
     // Four connections of seat 0 send different legal acts for move 0 at once.
     let sends = clients.iter_mut().enumerate().map(|(i, c)| {
@@ -376,6 +410,8 @@ async fn of_two_acts_for_the_same_move_exactly_one_is_accepted() {
     assert!(saw_state >= 1);
     let st = b.state_at(1).await;
     assert_eq!(st["moves"], 1);
+    // The state names the move that was accepted, one of the four.
+    assert!(legal.contains(&st["action"]), "{}", st["action"]);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

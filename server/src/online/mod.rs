@@ -25,11 +25,12 @@ pub mod ws;
 
 pub use hub::{Config, Hub};
 
-use axum::http::StatusCode;
+use axum::http::{header, Method, StatusCode};
 use axum::routing::{get, post};
 use axum::Router;
 use std::sync::Arc;
 use std::time::Duration;
+use tower_http::cors::{Any, CorsLayer};
 use tower_http::timeout::TimeoutLayer;
 
 /// A whole HTTP request (not a WebSocket) must be answered within this.
@@ -46,7 +47,9 @@ pub async fn start(db: &str, config: Config) -> Result<Arc<Hub>, String> {
 
 /// The `/api/…` routes of ONLINE.md (and `/api/stats`), for
 /// [`crate::serve::router`] to merge (any state: these carry their own).
-/// Other paths under `/api` are the server's JSON 404.
+/// Other paths under `/api` are the server's JSON 404. Any origin may call
+/// them (CORS), so that `<tongiaki-game table server>` embeds a table from
+/// another site: nothing rides on cookies, a seat's token is in the body.
 pub fn router<S: Clone + Send + Sync + 'static>(hub: Arc<Hub>) -> Router<S> {
     Router::new()
         .route("/api/tables", post(http::create))
@@ -59,6 +62,13 @@ pub fn router<S: Clone + Send + Sync + 'static>(hub: Arc<Hub>) -> Router<S> {
             StatusCode::REQUEST_TIMEOUT,
             REQUEST_DEADLINE,
         ))
+        .layer(
+            CorsLayer::new()
+                .allow_origin(Any)
+                .allow_methods([Method::GET, Method::POST])
+                .allow_headers([header::CONTENT_TYPE])
+                .max_age(Duration::from_secs(3600)),
+        )
         .route("/api/tables/{id}/ws", get(ws::upgrade))
         .with_state(hub)
 }

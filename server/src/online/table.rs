@@ -247,7 +247,8 @@ impl Table {
     }
 
     /// The `state` message: the public snapshot, the legal actions of the
-    /// seat to act and the last move's events. Never the seed or the pile.
+    /// seat to act, the last move (`action`, added: the engine's own form;
+    /// `null` before the first) and its events. Never the seed or the pile.
     fn build_state(&self) -> Option<std::sync::Arc<str>> {
         let g = self.game.as_ref()?;
         let playing = self.record.status == Status::Playing;
@@ -262,8 +263,12 @@ impl Table {
         // Written straight to text (no JSON tree): one of these per move.
         let snapshot = serde_json::to_string(&g.snapshot()).ok()?;
         let legal = serde_json::to_string(legal).ok()?;
+        let action = g
+            .log()
+            .last()
+            .map_or_else(|| "null".into(), |a| a.to_json().to_string());
         let msg = format!(
-            r#"{{"type":"state","moves":{},"snapshot":{snapshot},"legal":{legal},"events":{},"clock_ms":{clock}}}"#,
+            r#"{{"type":"state","moves":{},"snapshot":{snapshot},"legal":{legal},"action":{action},"events":{},"clock_ms":{clock}}}"#,
             self.moves, self.last_events
         );
         Some(msg.into())
