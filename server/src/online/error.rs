@@ -188,4 +188,23 @@ mod tests {
             assert!(!e.message.contains('{'), "{code}: {}", e.message);
         }
     }
+
+    /// The page says every refusal in its six languages (www/lang/*.js has
+    /// a key `online.CODE` for each code), in English the server's words.
+    #[test]
+    fn every_code_is_translated_for_the_page() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../www/lang");
+        for lang in ["en", "de", "nl", "hu", "it", "he"] {
+            let text = std::fs::read_to_string(dir.join(format!("{lang}.js"))).unwrap();
+            for (code, _, template) in CODES {
+                let key = format!("  \"online.{code}\": ");
+                let line = text.lines().find(|l| l.starts_with(&key));
+                let line = line.unwrap_or_else(|| panic!("{lang}.js has no online.{code}"));
+                if lang == "en" {
+                    let english = serde_json::to_string(template).unwrap();
+                    assert_eq!(line, format!("{key}{english},"), "en.js: online.{code}");
+                }
+            }
+        }
+    }
 }
