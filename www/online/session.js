@@ -424,6 +424,9 @@ export function createOnlineTables(s, options = {}) {
     }
   }
 
+  // The bar speaks the table's language.
+  s.i18n.onLanguage(() => at && showBar());
+
   // The browser is back online, or the tab is looked at again: try at once.
   if (typeof window !== "undefined") {
     window.addEventListener("online", () => at && at.conn && at.conn.reconnectNow());
