@@ -178,7 +178,18 @@ async fn load() {
     let db = temp_db("load");
     let server = Child::start(
         &db,
-        &["--max-ws-per-addr", "1000000", "--turn-clock", "3600"],
+        &[
+            "--max-ws-per-addr",
+            "1000000",
+            "--turn-clock",
+            "3600",
+            // Every client comes from 127.0.0.1: past the listener's bounds
+            // for one address (64) and in all (512).
+            "--max-connections",
+            "20000",
+            "--max-connections-per-addr",
+            "20000",
+        ],
     );
     let addr = server.addr;
     let pid = server.child.id();
