@@ -240,7 +240,7 @@ export default {
     <li>Elke toegestane zet staat ook in de lijst rechts, te bedienen met het toetsenbord.</li>`,
   "m.rulesTitle": "De regels in het kort",
   "m.rulesList": `<li>Iedereen begint met boten op het starteiland Tonga. In je beurt kies je <b>uitbreiding</b> (nieuwe boten op een eiland waar je boten hebt), het <b>stichten van een koningseiland</b> of <b>opnieuw starten</b>.</li>
-    <li>Een strand dat vol raakt moet <b>emigreren</b>: al zijn boten gaan samen via een steiger te water. Wie een lege plek in vaart, draait de bovenste kaart van de stapel om, water of een eiland; het getal in een schuimspoor zegt hoeveel kleuren de groep nodig heeft, anders vergaat zij.</li>
+    <li>Een strand dat vol raakt moet <b>emigreren</b>: al zijn boten gaan samen via een steiger te water. Wie een lege plek in vaart, draait de bovenste kaart van de stapel om, water of een eiland; het getal op een route (het witte schuimspoor) zegt hoeveel kleuren de groep nodig heeft, anders vergaat zij.</li>
     <li>Aankomende boten <b>meren aan</b>: eerst één op elk strand met een vrije plaats, dan op willekeurige vrije plaatsen; alleen boten waarvoor geen vrije plaats meer is, gaan naar huis. Een vol strand emigreert opnieuw (een kettingreactie). Een koningseiland is voor iedereen gesloten.</li>
     <li>Ligt de laatste eiland- of de laatste waterkaart van de stapel, dan wordt de zeevaart die haar legde nog afgemaakt; daarna eindigt het spel. Iedereen krijgt de waarde van elk eiland waar hij een boot heeft, plus zijn koningseilanden; de meeste punten winnen (gelijk: meer eilanden, dan minder boten op tafel).</li>`,
   // Kansen van een reis en uitgelegde afloop (issue 14: www/odds.js, www/explain.js).
