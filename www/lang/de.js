@@ -243,8 +243,8 @@ export default {
     <li>Ein voller Strand muss <b>auswandern</b>: alle seine Schiffe stechen zusammen über einen Steg in See. Wer auf ein leeres Feld fährt, deckt die oberste Karte des Stapels auf, Wasser oder eine Insel; die Zahl auf einer Schaumspur sagt, wie viele Farben die Gruppe braucht, sonst erleidet sie Schiffbruch.</li>
     <li>Ankommende Schiffe <b>landen</b>: zuerst eines auf jedem Strand mit freiem Platz, dann auf beliebigen freien Plätzen; nur Schiffe, für die kein freier Platz mehr bleibt, kehren heim. Ein voller Strand wandert wieder aus (Kettenzug). Eine Königsinsel ist für alle gesperrt.</li>
     <li>Liegt die letzte Insel- oder die letzte Wasserkarte des Stapels, wird die Seefahrt, die sie gelegt hat, noch zu Ende gebracht; dann endet das Spiel. Jeder bekommt den Wert jeder Insel, auf der er ein Schiff hat, dazu seine Königsinseln; die meisten Punkte gewinnen (bei Gleichstand: mehr Inseln, dann weniger Schiffe auf dem Tisch).</li>`,
-  // Reisechancen und erklärte Ausgänge (Issue 14: www/odds.js, www/explain.js).
-  "o.title": (card, dir) => `${card}: Fahrt nach ${dir}`,
+  // Chancen einer Seefahrt und erklärte Ausgänge (Issue 14: www/odds.js, www/explain.js).
+  "o.title": (card, dir) => `${card}: Seefahrt nach ${dir}`,
   "o.working": "Die Chancen werden berechnet…",
   "o.arrive": (p) => `Erreicht eine Insel: ${p}`,
   "o.newIsland": (p) => `davon eine neue Insel: ${p}`,
@@ -253,19 +253,19 @@ export default {
   "o.stay": (p) => `Bleibt auf der letzten Wasserkarte: ${p}`,
   "o.exact": "Genau: jede Reihenfolge der unbekannten Karten gezählt.",
   "o.estimated": "Geschätzt aus vielen Reihenfolgen der unbekannten Karten (±1 %).",
-  "o.needs": (n, c, list) => `Die Kurse, die schon auf dem Tisch liegen, brauchen ${n} Farben; die Gruppe hat ${c} (${list}).`,
-  "o.needsFail": (n, card, c, list) => `Der Kurs mit der ${n} auf ${card} braucht ${n} Farben; die Gruppe hat nur ${c} (${list}) und erleidet dort Schiffbruch.`,
-  "o.calm": (n) => `${pl(n, "Der Kurs, der schon auf dem Tisch liegt, hat", "Die Kurse, die schon auf dem Tisch liegen, haben")} keine Gefahrenzahl.`,
+  "o.needs": (n, c, list) => `Die Schaumspuren, die schon auf dem Tisch liegen, verlangen ${n} Farben; die Gruppe hat ${c} (${list}).`,
+  "o.needsFail": (n, card, c, list) => `Die Schaumspur mit der ${n} auf ${card} verlangt ${n} Farben; die Gruppe hat nur ${c} (${list}) und erleidet dort Schiffbruch.`,
+  "o.calm": (n) => `${pl(n, "Die Schaumspur, die schon auf dem Tisch liegt, hat", "Die Schaumspuren, die schon auf dem Tisch liegen, haben")} keine Zahl.`,
   "o.sArrive": (p) => `kommt an ${p}`,
   "o.sNew": (p) => `neue Insel ${p}`,
   "o.sFail": (p) => `Schiffbruch ${p}`,
   "o.sBack": (p) => `kehrt um ${p}`,
   "o.sStay": (p) => `bleibt auf See ${p}`,
   "o.sEstimated": "geschätzt",
-  "x.failed": (card, danger, list, c, n) => `Schiffbruch auf ${card}: der Kurs mit der ${danger} braucht ${danger} Farben; die Gruppe hatte nur ${list}. ${n} ${pl(n, "Schiff kehrt", "Schiffe kehren")} heim (R21).`,
+  "x.failed": (card, danger, list, c, n) => `Schiffbruch auf ${card}: die Schaumspur mit der ${danger} verlangt ${danger} Farben; die Gruppe hatte nur ${list}. ${n} ${pl(n, "Schiff kehrt", "Schiffe kehren")} heim (R21).`,
   "x.turnedBack": (king, owner, home) => `${king} ist die Königsinsel von ${owner}, dort darf keine Gruppe landen (R31): die Gruppe fährt denselben Weg zurück und landet auf ${home}.`,
   "x.removed": (card, n, list) => `${card} scheidet aus dem Spiel aus: ein voller Strand der Insel könnte die Schiffe nur für immer zwischen den Karten auf dem Tisch hin und her schicken (R25). ${n} ${pl(n, "Schiff", "Schiffe")} (${list}) ${pl(n, "kehrt", "kehren")} heim.`,
-  "x.returned": (colour, card) => `Auf ${card} ist kein Platz mehr frei: ein Schiff (${colour}) kehrt heim (R23).`,
+  "x.returned": (colour, card) => `Auf ${card} ist kein freier Platz mehr: ein Schiff (${colour}) kehrt heim (R23).`,
   "x.overIsland": (card) => `${card} ist die letzte Inselkarte: das Spiel endet sofort (R60).`,
   "x.overWater": (card) => `${card} ist die letzte Wasserkarte: das Spiel endet sofort (R60).`,
   // Online-Tische (www/online/): Dialog, Warteraum, Tisch.

@@ -244,7 +244,7 @@ export default {
     <li>Le navi in arrivo <b>sbarcano</b>: prima una su ogni spiaggia con un posto libero, poi su posti liberi qualsiasi; tornano a casa solo le navi che non trovano più posto. Una spiaggia piena emigra di nuovo (reazione a catena). Un'isola del re è chiusa a tutti.</li>
     <li>Quando viene posata l'ultima carta isola o l'ultima carta acqua del mazzo, il viaggio che l'ha posata si conclude, poi la partita finisce. Ognuno segna il valore di ogni isola dove ha una nave, più le sue isole del re; vince chi ha più punti (a parità: più isole, poi meno navi sul tavolo).</li>`,
   // Probabilità del viaggio ed esiti spiegati (issue 14: www/odds.js, www/explain.js).
-  "o.title": (card, dir) => `${card}: rotta verso ${dir}`,
+  "o.title": (card, dir) => `${card}: viaggio verso ${dir}`,
   "o.working": "Calcolo delle probabilità…",
   "o.arrive": (p) => `Raggiunge un'isola: ${p}`,
   "o.newIsland": (p) => `di cui un'isola nuova: ${p}`,
