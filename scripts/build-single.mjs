@@ -12,7 +12,7 @@
 // returned, in dependency order; `import … from "./x.js"` becomes a read of
 // that object. This handles the import/export forms www/ uses (named and
 // namespace and default imports, `export function/const/class`,
-// `export default`, `export { a as b }`,
+// `export default`, `export { a as b }`, modules in folders (`./online/x.js`, `../y.js`),
 // dynamic imports of ./pkg/*.js) and fails loudly on anything else.
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { join, dirname, resolve, posix } from "node:path";
@@ -30,7 +30,7 @@ const OUT = resolve(opt("--out", join(ROOT, "target", "single", "tongiaki.html")
 
 const fileOf = (id) => (id.startsWith("pkg/") ? join(PKG, id.slice(4)) : join(WWW, id));
 
-const IMPORT_RE = /^import\s+(\*\s+as\s+(\w+)|\{([^}]*)\}|(\w+))\s+from\s+"\.\/([\w./-]+)";?[ \t]*$/gm;
+const IMPORT_RE = /^import\s+(\*\s+as\s+(\w+)|\{([^}]*)\}|(\w+))\s+from\s+"(\.\.?\/[\w./-]+)";?[ \t]*$/gm;
 const DYNAMIC_RE = /\bimport\(\s*"\.\/([\w./-]+)"\s*\)/g;
 
 let modules; // id -> transformed body

@@ -137,7 +137,9 @@ trap stop_server EXIT
 # Starts the native server on a free port; sets BASE_URL.
 start_server() {
   local log=test-artifacts/serve.log
-  "${CARGO_TARGET_DIR:-target}/release/tongiaki" serve --port 0 --www www --pkg pkg >"$log" 2>&1 &
+  rm -f test-artifacts/e2e-tables.db*
+  "${CARGO_TARGET_DIR:-target}/release/tongiaki" serve --port 0 --www www --pkg pkg \
+    --db sqlite:test-artifacts/e2e-tables.db >"$log" 2>&1 &
   SERVER_PID=$!
   local i url=""
   for i in $(seq 1 100); do

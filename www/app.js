@@ -9,6 +9,7 @@
 //   controls.js clicks, keys and the panels' buttons events.js  binding them
 //   storage.js  autosave and the save file          hooks.js  the API
 //   undo.js     take back (history.js)               tutorial.js  "Learn to play"
+//   online/     online tables: another source of the same game (online/session.js)
 
 import { createCamera } from "./camera.js";
 import { createRenderer } from "./render.js";
@@ -21,6 +22,7 @@ import { panelIntents } from "./controls.js";
 import { bindEvents } from "./events.js";
 import { start } from "./hooks.js";
 import { createTutorial } from "./tutorial.js";
+import { createOnlineTables } from "./online/session.js";
 
 /**
  * Mount a game table on `root` (an element or shadow root holding the markup
@@ -43,5 +45,8 @@ export function createApp(root, Game, options = {}) {
     drawQueued: false,
   };
   s.tutorial = createTutorial(s);
+  // Online tables where a server can be reached: the page's own (served over http), or options.online.server.
+  const online = options.online || {};
+  if (options.online !== false && (online.server || /^https?:$/.test(globalThis.location?.protocol))) s.onlineTables = createOnlineTables(s, online);
   return start(s, bindEvents(s));
 }

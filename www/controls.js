@@ -26,7 +26,10 @@ export function clickAt(s, world) {
     return;
   }
   if (isBotTurn(s)) {
-    ui.toast(s.words.t("g.wait", s.snap.players[s.snap.current].name), "info");
+    const seat = s.snap.current;
+    // online: a person at another browser, or (watching) anyone
+    const remote = s.online && s.seats[seat] && s.seats[seat].kind === "remote";
+    ui.toast(s.words.t(remote ? "o.waitFor" : "g.wait", s.snap.players[seat] ? s.snap.players[seat].name : ""), "info");
     return;
   }
   if (s.lesson && s.lesson.reading()) {

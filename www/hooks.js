@@ -47,6 +47,12 @@ export function start(s, unbind) {
     replayState: () => Session.replayState(s),
     /** Take back the last person's decision (and the bots' moves after it) unless a card was revealed since: true when it did (undo.js). */
     undo: () => takeBack(s),
+    /** Go to online table `id` (seat, join or watch; online/session.js); resolves to online(), or null. */
+    openTable: (id) => (s.onlineTables ? s.onlineTables.open(id) : Promise.resolve(null)),
+    /** Leave the online table (back to the game on this device). */
+    leaveTable: () => s.onlineTables && s.onlineTables.leave(),
+    /** The online table: { table, seat, status, moves, connection, seats, link, over }, or null. */
+    online: () => (s.onlineTables ? s.onlineTables.state() : null),
     /** "Learn to play": { start(), state() → { step, total, expects, done }, next(), stop(), offer() } (tutorial.js). */
     tutorial: s.tutorial,
     /** Switch this table's language ("en", "de", "nl", "hu", "it", "he"); returns the one now in use. */
@@ -98,6 +104,7 @@ export function start(s, unbind) {
       if (s.disposed) return;
       s.disposed = true;
       unbind();
+      if (s.online) s.online.stop();
       cancelPending(s);
       animator.skip();
       if (s.game) s.game.free();

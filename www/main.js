@@ -35,14 +35,17 @@ async function main() {
   }
   // The running game is saved in localStorage after every move and comes
   // back after a reload (?new starts afresh instead).
-  const api = createApp(document.body, engine.Game, { storageKey: "tongiaki.autosave", languageKey: LANGUAGE_KEY, language });
+  const api = createApp(document.body, engine.Game, { storageKey: "tongiaki.autosave", languageKey: LANGUAGE_KEY, language, online: { page: true } });
   window.tongiakiApp = api;
   loading.hidden = true;
   if (params.has("speed")) api.setSpeed(Number(params.get("speed")));
   const resumed = !params.has("new") && !!api.resume();
   if (!resumed) api.newGame(null);
+  // ?table=ID: an online table's link (online/session.js); the game on this device waits behind it.
+  const table = params.get("table");
+  if (table) api.openTable(table);
   // "Learn to play": ?learn starts the guided game; a first visit offers it.
-  if (params.has("learn")) api.tutorial.start();
+  else if (params.has("learn")) api.tutorial.start();
   else if (!resumed && !learned()) api.tutorial.offer();
   api.drawNow(); // the first board is on screen before we call ourselves ready
   api.readyAt = performance.now(); // ms since navigation start (BENCHMARKS.md)

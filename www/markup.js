@@ -94,8 +94,16 @@ export const TABLE_HTML = `
     <ol id="seats" class="seats"></ol>
     <div class="row">
       <button type="button" id="add-seat" data-t="m.addSeat">Add a seat</button>
-      <label><span data-t="m.seed">Seed</span> <input id="seed" type="number" min="0" step="1" placeholder="random" data-t-placeholder="m.random" inputmode="numeric" /></label>
+      <label id="seed-label"><span data-t="m.seed">Seed</span> <input id="seed" type="number" min="0" step="1" placeholder="random" data-t-placeholder="m.random" inputmode="numeric" /></label>
     </div>
+    <div id="online-row" class="row online-row" hidden>
+      <label class="check"><input id="online-play" type="checkbox" /> <span data-t="o.play">Play online</span></label>
+      <select id="online-mode" title="Live: everyone at the table now, a clock per turn. Turn-based: each plays when they can." data-t-title="o.modeTitle" disabled>
+        <option value="live" data-t="o.live">Live</option>
+        <option value="turn" data-t="o.turnBased">Turn-based</option>
+      </select>
+    </div>
+    <p id="online-hint" class="hint" data-t="o.dialogHint" hidden>Online: the first seat is yours, the other persons join by the link you get, the bots play on the server, and the colours go in seat order.</p>
     <p id="newgame-error" class="error" role="alert" hidden></p>
     <div class="row end">
       <button type="button" id="newgame-cancel" value="cancel" data-t="m.cancel">Cancel</button>

@@ -18,7 +18,8 @@ const keyOf = (s) => (s.game ? `${s.generation}:${s.snap && s.snap.turn}:${s.gam
 
 /** Is a person to choose an emigration now? */
 export function wantsOdds(s) {
-  return !!(s.game && s.snap && !s.replay && !isBotTurn(s) && decision(s.snap, s.legal) === "emigrate");
+  // not online: the odds sample the pile, and an online page has no copy of the game to sample from
+  return !!(s.game && s.snap && !s.replay && !s.online && !isBotTurn(s) && decision(s.snap, s.legal) === "emigrate");
 }
 
 /**

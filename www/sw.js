@@ -4,10 +4,12 @@
 // requests go to the network first — so a rebuilt page or engine is never
 // served stale while online — and every good answer refreshes the cache;
 // when the network fails, the cached copy answers (navigations fall back to
-// index.html). Other origins are not touched. CACHE is versioned: bump it
-// when the list changes; old caches are deleted on activation.
+// index.html). Other origins are not touched, nor the online tables' answers
+// under /api/ (a table's state is never served from a cache: the browser
+// asks the server itself). CACHE is versioned: bump it when the list
+// changes; old caches are deleted on activation.
 
-const CACHE = "tongiaki-v9";
+const CACHE = "tongiaki-v10";
 
 const PRECACHE = [
   "./",
@@ -64,6 +66,14 @@ const PRECACHE = [
   "./targets.js",
   "./ui.js",
   "./words.js",
+  "./online/api.js",
+  "./online/attention.js",
+  "./online/backoff.js",
+  "./online/connection.js",
+  "./online/dialog.js",
+  "./online/game.js",
+  "./online/room.js",
+  "./online/session.js",
   "./pkg/tongiaki.js",
   "./pkg/tongiaki_bg.wasm",
   "./pkg/tongiaki_bots.js",
@@ -92,7 +102,10 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("fetch", (event) => {
   const req = event.request;
-  if (req.method !== "GET" || new URL(req.url).origin !== self.location.origin) return;
+  const url = new URL(req.url);
+  if (req.method !== "GET" || url.origin !== self.location.origin) return;
+  // The online tables (/api/…, wherever the game is served): always the network, never a cache.
+  if (url.pathname.startsWith(new URL("./api/", self.location.href).pathname)) return;
   event.respondWith(
     (async () => {
       try {

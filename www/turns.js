@@ -16,7 +16,8 @@ import { recordMove } from "./history.js";
 /** Apply an action; throws the engine's error (the game unchanged). Log, animate, tell the host. */
 export function play(s, action) {
   const before = s.snap;
-  return applied(s, action, before, s.game.apply(action));
+  const events = s.game.apply(action);
+  return events === null ? null : applied(s, action, before, events);
 }
 
 /**
@@ -38,7 +39,8 @@ export function perform(s, action) {
     return null;
   }
   s.dom.ui.hideToast();
-  return applied(s, action, before, events);
+  // null: an online table sent it; the server's next state plays it (online/session.js)
+  return events === null ? null : applied(s, action, before, events);
 }
 
 /** A person's action from the panels: not on a bot's turn; a running animation ends at once. */
@@ -48,7 +50,8 @@ export function humanAct(s, action) {
   return perform(s, action);
 }
 
-function applied(s, action, before, events) {
+/** An action was applied (here, or at an online table by the server): log, explain, animate, tell the host. */
+export function applied(s, action, before, events) {
   if (s.lesson) s.lesson.applied(action);
   recordMove(s, before, events);
   s.ui = { ...s.ui, selection: null };
@@ -120,6 +123,11 @@ export function afterChange(s) {
       perform(s, move.action);
     });
     return;
+  }
+  if (s.online && isBotTurn(s)) {
+    // online, the other seats move on the server: its next state comes by itself (online/session.js)
+    s.online.othersTurn();
+    return settle(s);
   }
   if (isBotTurn(s)) {
     const seat = snap.current;

@@ -10,6 +10,7 @@ import { createWords } from "./words.js";
 import { BOT_KINDS } from "./bots.js";
 import { createI18n, getLanguage, LANGUAGES } from "./i18n.js";
 import { oddsOfAction, oddsShort } from "./odds.js";
+import { onlineChoice } from "./online/dialog.js";
 
 /**
  * What the player to act must decide: the engine's own sentence in English;
@@ -38,6 +39,9 @@ function promptWords(snap, lang, { t, playerName, cardName }) {
       return snap.prompt;
   }
 }
+
+/** Is this seat played by a bot (and not by a person, here or elsewhere)? */
+const isBotSeat = (seat) => !!seat && seat.kind !== "human" && seat.kind !== "remote";
 
 function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -193,7 +197,7 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
     } else if (snap.current !== null && snap.current !== undefined) {
       const p = snap.players[snap.current];
       turn.append(swatch(p.color), el("span", { text: `${p.name}` }), el("span", { class: "badge", text: snap.phase === "setup" ? t("u.setup") : t("u.turn", snap.turn) }));
-      if (v.seats[snap.current] && v.seats[snap.current].kind !== "human") turn.append(el("span", { class: "badge", text: t("u.bot") }));
+      if (isBotSeat(v.seats[snap.current])) turn.append(el("span", { class: "badge", text: t("u.bot") }));
     }
     $("prompt").textContent = promptWords(snap, i18n.language(), words);
     const c = $("controls");
@@ -203,7 +207,9 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
       return;
     }
     if (v.botTurn) {
-      c.append(el("p", { class: "hint", text: t("u.botWatch", playerName(snap, snap.current)) }));
+      // a person at another browser (an online table), or a bot
+      const remote = v.seats[snap.current] && v.seats[snap.current].kind === "remote";
+      c.append(el("p", { class: "hint", text: t(remote ? "o.waitFor" : "u.botWatch", playerName(snap, snap.current)) }));
       return;
     }
     switch (v.decision) {
@@ -322,7 +328,7 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
           "tr",
           { class: snap.current === i ? "current" : null, "data-seat": i, "aria-current": snap.current === i ? "true" : null },
           el("td", {}, swatch(p.color)),
-          el("td", {}, p.name, seats[i] && seats[i].kind !== "human" ? el("span", { class: "badge", text: t("u.bot") }) : null, kings.length ? el("span", { class: "kings", text: t("pl.kingOf", kings.join(", ")) }) : null),
+          el("td", {}, seatLink(seats[i]), p.name, isBotSeat(seats[i]) ? el("span", { class: "badge", text: t("u.bot") }) : null, youBadge(seats[i]), kings.length ? el("span", { class: "kings", text: t("pl.kingOf", kings.join(", ")) }) : null),
           el("td", { class: "num", title: t("pl.onTable", p.ships_on_table) }, String(p.supply)),
           el("td", { class: "num" }, String((p.kings || []).length)),
           el("td", { class: "num" }, String(p.islands)),
@@ -332,6 +338,17 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
     });
     const removed = (snap.removed || []).length ? t("pl.removed", snap.removed.map((c) => cardName(snap, c)).join(", ")) : "";
     $("pile").textContent = t("pl.pile", snap.pile.islands, snap.pile.water, snap.revealed.islands, snap.revealed.water) + removed;
+  }
+
+  /** An online seat's connection (a dot: connected or away); nothing for a local seat or a bot's. */
+  function seatLink(seat) {
+    if (!seat || !seat.online || isBotSeat(seat)) return null;
+    const on = !!seat.online.connected;
+    return el("span", { class: `link-dot ${on ? "on" : "off"}`, role: "img", title: t(on ? "o.connectedSeat" : "o.awaySeat"), "aria-label": t(on ? "o.connectedSeat" : "o.awaySeat") });
+  }
+
+  function youBadge(seat) {
+    return seat && seat.online && seat.online.you ? el("span", { class: "badge you", text: t("o.you") }) : null;
   }
 
   // --- legal actions ----------------------------------------------------
@@ -444,6 +461,7 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
     };
     draw();
     $("seed").value = defaults.seed ?? "";
+    const online = onlineChoice($, t, defaults.online); // "Play online" (online/dialog.js)
     return new Promise((resolve) => {
       const add = () => {
         seats = read();
@@ -463,7 +481,15 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
         }
         const seedText = $("seed").value.trim();
         const options = { players: s.map((x) => ({ name: x.name || undefined, color: x.color })), seats: s.map((x) => x.kind) };
-        if (seedText !== "") options.seed = Number(seedText);
+        if (online.on()) {
+          const problem = online.problem(s);
+          if (problem) {
+            err.textContent = problem;
+            err.hidden = false;
+            return;
+          }
+          options.online = online.options();
+        } else if (seedText !== "") options.seed = Number(seedText);
         const problem = cb.tryNewGame(options);
         if (problem) {
           err.textContent = problem;

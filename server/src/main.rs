@@ -2,14 +2,17 @@
 
 use std::process::ExitCode;
 use tongiaki::script::{run_script, trace_line};
-use tongiaki_server::serve::Config;
+use tongiaki_server::serve::options::ServeOptions;
 use tongiaki_server::simulate::{simulate, SimConfig};
 
 const USAGE: &str = "usage:
   tongiaki play SCRIPT.json [--trace]
   tongiaki odds SCRIPT.json
   tongiaki simulate --players N --games G --seed S [--bots a,b,...] [--rotate] [--json]
-  tongiaki serve [--port N] [--bind ADDR] [--www DIR] [--pkg DIR]";
+  tongiaki serve [--port N] [--bind ADDR] [--db sqlite:PATH] [--www DIR] [--pkg DIR]
+                 [--gone-after S] [--turn-gone-after S] [--turn-clock S] [--live-expiry S]
+                 [--turn-expiry S] [--bot-delay MS] [--max-ws-per-addr N] [--search-ms MS]
+                 [--max-connections N] [--max-connections-per-addr N]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -145,20 +148,15 @@ fn sim(args: &[String]) -> ExitCode {
 }
 
 fn serve(args: &[String]) -> ExitCode {
-    let port = flag(args, "--port").unwrap_or("8080");
-    let Ok(port) = port.parse::<u16>() else {
-        eprintln!("serve: --port needs a port number, not {port}");
-        return ExitCode::from(2);
+    // The game's files and the online tables in one process.
+    let options = match ServeOptions::parse(args) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("serve: {e}\n{USAGE}");
+            return ExitCode::from(2);
+        }
     };
-    let bind = flag(args, "--bind").unwrap_or("127.0.0.1");
-    let Ok(ip) = bind.parse::<std::net::IpAddr>() else {
-        eprintln!("serve: --bind needs an IP address (127.0.0.1, 0.0.0.0, ::1), not {bind}");
-        return ExitCode::from(2);
-    };
-    let www = flag(args, "--www").unwrap_or("www");
-    let pkg = flag(args, "--pkg").unwrap_or("pkg");
-    let config = Config::new(www, pkg, std::net::SocketAddr::new(ip, port));
-    match tongiaki_server::serve::serve(config) {
+    match tongiaki_server::serve::serve(options) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("serve: {e}");

@@ -1,7 +1,8 @@
-//! `tongiaki serve`, started in-process on 127.0.0.1 port 0 (and once as
-//! the binary), talked to with raw sockets: what the page relies on (files,
-//! MIME types, revalidation, compression, the service worker, HEAD,
-//! keep-alive, `/api/` JSON 404s) and the hardening probes of issue 11
+//! `tongiaki serve`, started in-process on 127.0.0.1 port 0 with its online
+//! tables (and once as the binary), talked to with raw sockets: what the
+//! page relies on (files, MIME types, revalidation, compression, the service
+//! worker, HEAD, keep-alive, `/api/` JSON 404s, a WebSocket through the
+//! connection loop) and the hardening probes of issue 11
 //! (path traversal, slow clients, connection bounds, header smuggling,
 //! redirects, dotfiles, one answer for anything not served, log escaping).
 //! The probes print their counts (`cargo test -- --nocapture` shows them).
@@ -12,6 +13,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use tongiaki_server::online;
 use tongiaki_server::serve::{router, Config, Limits, Log, Server};
 
 // ---------------------------------------------------------------- harness
@@ -129,19 +131,27 @@ impl TestServer {
     fn with_limits(tag: &str, limits: Limits) -> TestServer {
         let tree = TempTree::game(tag);
         let lines = Arc::new(Mutex::new(Vec::new()));
-        let config = Config {
+        let mut config = Config {
             www: tree.0.join("www"),
             pkg: tree.0.join("pkg"),
             addr: "127.0.0.1:0".parse().unwrap(),
             limits,
             log: Log::Lines(Arc::clone(&lines)),
+            tables: None,
         };
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .enable_all()
             .build()
             .unwrap();
-        let server = runtime.block_on(Server::bind(config)).unwrap();
+        let db = format!("sqlite:{}", tree.0.join("tables.db").display());
+        let server = runtime
+            .block_on(async {
+                let tables = online::Config::default();
+                config.tables = Some(online::start(&db, tables).await.unwrap());
+                Server::bind(config).await
+            })
+            .unwrap();
         let addr = server.local_addr();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let thread = std::thread::spawn(move || {
@@ -576,7 +586,8 @@ fn unknown_api_paths_get_a_json_404() {
     for path in [
         "/api",
         "/api/",
-        "/api/tables/7",
+        "/api/nope",
+        "/api/tables/7/nope",
         "/api/../index.html",
         "/api/%2e%2e/x",
     ] {
@@ -588,16 +599,97 @@ fn unknown_api_paths_get_a_json_404() {
         assert_eq!(v["key"], "not_found.endpoint", "{path}");
         assert!(v["message"].is_string(), "{path}");
     }
-    let r = raw(
-        s.addr,
-        b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
-          Content-Length: 11\r\nConnection: close\r\n\r\n{\"seats\":2}",
-    );
+    // A table's path with no such table is the tables' own JSON 404.
+    let r = get(s.addr, "/api/tables/7");
     assert_eq!(r.status, 404);
-    assert_eq!(
-        serde_json::from_slice::<serde_json::Value>(&r.body).unwrap()["code"],
-        "not_found"
+    let v: serde_json::Value = serde_json::from_slice(&r.body).unwrap();
+    assert_eq!(v["code"], "no_table");
+    // The endpoints answer through the same server.
+    let r = create_table(s.addr);
+    assert_eq!(r.status, 201, "{}", r.text());
+    let v: serde_json::Value = serde_json::from_slice(&r.body).unwrap();
+    assert!(v["table"].is_string() && v["token"].is_string(), "{v}");
+    // A files-only server (no tables) has no endpoints at all.
+    let tree = TempTree::game("api-files");
+    let files_only = Config::new(
+        tree.0.join("www"),
+        tree.0.join("pkg"),
+        "127.0.0.1:0".parse().unwrap(),
     );
+    let app = router(&files_only).unwrap();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let status = runtime.block_on(async {
+        use tower::ServiceExt;
+        let request = axum::http::Request::post("/api/tables")
+            .body(axum::body::Body::from("{}"))
+            .unwrap();
+        app.oneshot(request).await.unwrap().status()
+    });
+    assert_eq!(status, 404);
+}
+
+/// `POST /api/tables` for two seats.
+fn create_table(addr: SocketAddr) -> Response {
+    let body = r#"{"seats":2,"name":"Ana"}"#;
+    let request = format!(
+        "POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    raw(addr, request.as_bytes())
+}
+
+/// A WebSocket upgrade goes through the hardened loop: the hello is
+/// answered, and the connection keeps its slot while it is open.
+#[test]
+fn a_websocket_upgrade_goes_through_the_connection_loop() {
+    let s = TestServer::start("ws");
+    let r = create_table(s.addr);
+    let v: serde_json::Value = serde_json::from_slice(&r.body).unwrap();
+    let table = v["table"].as_str().unwrap();
+    let mut c = connect(s.addr);
+    let request = format!(
+        "GET /api/tables/{table}/ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n\
+         Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\
+         Sec-WebSocket-Version: 13\r\n\r\n"
+    );
+    c.write_all(request.as_bytes()).unwrap();
+    let mut reader = BufReader::new(c.try_clone().unwrap());
+    let mut status = String::new();
+    reader.read_line(&mut status).unwrap();
+    assert!(status.starts_with("HTTP/1.1 101"), "{status}");
+    loop {
+        let mut line = String::new();
+        reader.read_line(&mut line).unwrap();
+        if line == "\r\n" {
+            break;
+        }
+    }
+    // A masked text frame: {"type":"hello"} (a spectator).
+    let payload = br#"{"type":"hello"}"#;
+    let mask = [1u8, 2, 3, 4];
+    let mut frame = vec![0x81, 0x80 | payload.len() as u8];
+    frame.extend_from_slice(&mask);
+    frame.extend(payload.iter().enumerate().map(|(i, b)| b ^ mask[i % 4]));
+    c.write_all(&frame).unwrap();
+    let mut head = [0u8; 2];
+    reader.read_exact(&mut head).unwrap();
+    assert_eq!(head[0], 0x81, "a text frame");
+    let mut len = (head[1] & 0x7f) as usize;
+    if len == 126 {
+        let mut ext = [0u8; 2];
+        reader.read_exact(&mut ext).unwrap();
+        len = u16::from_be_bytes(ext) as usize;
+    }
+    let mut body = vec![0u8; len];
+    reader.read_exact(&mut body).unwrap();
+    let welcome: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(welcome["type"], "welcome");
+    assert_eq!(welcome["seat"], serde_json::Value::Null);
+    s.assert_alive();
 }
 
 #[test]
@@ -621,6 +713,8 @@ fn the_binary_prints_its_address_and_stops_on_sigterm() {
         .arg(tree.0.join("www"))
         .arg("--pkg")
         .arg(tree.0.join("pkg"))
+        .arg("--db")
+        .arg(format!("sqlite:{}", tree.0.join("tables.db").display()))
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()

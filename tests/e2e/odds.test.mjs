@@ -166,7 +166,7 @@ test("a wreck is explained in the log and in a note on the board, in the table's
     await page.waitForSelector(".note-voyage_failed");
     const note = await page.textContent(".note-voyage_failed");
     if (lang === "en") assert.match(note, /^Wrecked on .+: the trail marked (\d) needs \1 colours; the group had only .+\. \d+ ships? go(es)? home \(R21\)\.$/);
-    else assert.match(note, /^Schiffbruch auf .+: der Kurs mit der (\d) braucht \1 Farben; die Gruppe hatte nur .+\./);
+    else assert.match(note, /^Schiffbruch auf .+: die Schaumspur mit der (\d) verlangt \1 Farben; die Gruppe hatte nur .+\. \d+ Schiffe? (kehrt|kehren) heim \(R21\)\.$/);
     const log = await page.$$eval("#log li", (els) => els.map((e) => e.textContent));
     assert.ok(log.includes(note), "the log says the same");
     assert.ok(await page.$eval("#odds-tip", (el) => el.hidden), "no odds once the voyage is over");

@@ -20,7 +20,7 @@ function graph(entry) {
     if (seen.has(f)) return;
     seen.add(f);
     const src = readFileSync(join(WWW, f), "utf8");
-    for (const m of src.matchAll(/^import\s[^"]*?from\s+"\.\/([\w/.-]+)"/gm)) {
+    for (const m of src.matchAll(/^import\s[^"]*?from\s+"(\.\.?\/[\w/.-]+)"/gm)) {
       const dep = posix.normalize(posix.join(posix.dirname(f), m[1]));
       if (!dep.startsWith("pkg/")) walk(dep);
     }

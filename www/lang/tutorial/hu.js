@@ -1,5 +1,5 @@
 // Magyar: a vezetett első játszma szavai (mint a lang/tutorial/en.js).
-// A szabálykönyv szavai: kupac, hajó, partszakasz, kikötőhely, stég, nyomvonal,
+// A szabálykönyv szavai: kupac, hajó, partszakasz, kikötőhely, stég, útvonal (tengeri nyomvonal),
 // veszélyesség, embléma, bővítés, kivándorlás, tengeri utazás, partraszállás, láncreakció, királysziget.
 
 export default {
@@ -27,12 +27,12 @@ export default {
   expand: "Az első köröd. Bővítés: a készletedből új hajók kerülnek egy szigetre, ahol hajóid vannak, annyi, ahány hajód ott van (itt 2), partszakaszonként legfeljebb egy, és soha több, mint ahány partszakasza a szigetnek vagy hajója a készletednek van. Kattints a két kiemelt partszakaszra.",
   "expand.why": "Ebben a leckében a két kiemelt partszakaszt válaszd: az északi megtelik.",
   sail: "Az északi partszakasz megtelt: mindhárom kikötőhelye foglalt. A megtelt partszakasznak ki kell vándorolnia: minden hajója, a tieid és Moanáé is, együtt kifut a tengerre egy stégen át. Kattints Tonga kiemelt szeletére, a stég felé.",
-  reveal: "Az ismeretlenbe: minden üres mező, ahová a csoport behajózik, felfordítja a kupac legfelső kártyáját, és az a vörös emblémájával a csoport felé kerül le. Óceán kártya volt, így a csoport egy fehér tengeri nyomvonalat követve átkelt rajta a következő kártyára.",
-  danger: "A nyomvonalon álló szám a veszélyessége: a csoportnak legalább ennyi különböző szín kell, különben hajótörést szenved. A tiédben két szín volt, kék és sárga, ez elég a 2-höz, és egy új szigetre ért: Tubuai.",
+  reveal: "Az ismeretlenbe: minden üres mező, ahová a csoport behajózik, felfordítja a kupac legfelső kártyáját, és az a vörös emblémájával a csoport felé kerül le. Óceán kártya volt, így a csoport egy fehér tengeri nyomvonalat, egy útvonalat követve átkelt rajta a következő kártyára.",
+  danger: "Az útvonalon álló szám a veszélyessége: a csoportnak legalább ennyi különböző szín kell, különben hajótörést szenved. A tiédben két szín volt, kék és sárga, ez elég a 2-höz, és egy új szigetre ért: Tubuai.",
   land1: "Partraszállás: először minden partszakasz, ahol van szabad kikötőhely, kap egy érkező hajót; a többi bármelyik szabad kikötőhelyre mehet. A tálcán a kék van kiválasztva: kattints a kiemelt partszakaszra.",
   land2: "Most válaszd ki a tálcán Moana sárga hajóját, és tedd a másik partszakaszra, amely még nem kapott hajót ebből a csoportból.",
   land3: "Mindkét partszakasz megkapta az első hajóját, így az utolsó bármelyik szabad kikötőhelyre mehet. Tedd a kiemelt partszakaszra.",
-  wreck: "Moana bővített Tubuain. Tavita megtöltötte a déli partszakaszt három zöld hajóval, és kivándorolt: az ottani nyomvonal 2 színt kíván, a csoportban csak egy volt. Hajótörést szenvedett: a hajók visszakerültek Tavita készletébe, a kártya pedig az asztalon marad.",
+  wreck: "Moana bővített Tubuain. Tavita megtöltötte a déli partszakaszt három zöld hajóval, és kivándorolt: az ottani útvonal 2 színt kíván, a csoportban csak egy volt. Hajótörést szenvedett: a hajók visszakerültek Tavita készletébe, a kártya pedig az asztalon marad.",
   expand2: "Újra te következel. Bővíts még egyszer Tongán: kattints a kiemelt partszakaszokra. Az északkeleti partszakaszod megtelik.",
   sail2: "Ennek a partszakasznak a stégje egyenesen Tubuai felé néz: nincs felfordítandó kártya, a csoport azonnal megérkezik. Kattints a stég felé.",
   surplus1: "Tubuain már csak két szabad kikötőhely maradt a három hajódnak. Először a szabad kikötőhelyes partszakaszok: mindegyikre egy hajó. Kattints egymás után a kiemelt partszakaszokra.",

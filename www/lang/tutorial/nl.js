@@ -1,5 +1,5 @@
 // Nederlands: de woorden van het begeleide eerste spel (zoals lang/tutorial/en.js).
-// De woorden van de spelregels: stapel, boot, strand, plaats, steiger, schuimspoor,
+// De woorden van de spelregels: stapel, boot, strand, plaats, steiger, route (schuimspoor),
 // moeilijkheidsgraad, wapen, uitbreiding, emigreren, zeevaart, aanmeren, kettingreactie, koningseiland.
 
 export default {
@@ -27,12 +27,12 @@ export default {
   expand: "Je eerste beurt. Uitbreiding: nieuwe boten uit je voorraad gaan naar een eiland waar je boten hebt, zoveel als je er hebt (hier 2), hoogstens één per strand en nooit meer dan het eiland stranden of je voorraad boten heeft. Klik op de twee gemarkeerde stranden.",
   "expand.why": "Kies voor deze les de twee gemarkeerde stranden: het noordelijke raakt vol.",
   sail: "Het noordelijke strand is vol: alle drie de plaatsen zijn bezet. Een vol strand moet emigreren: al zijn boten, die van jou en die van Moana, gaan samen via een steiger te water. Klik op het gemarkeerde stuk van Tonga, in de richting van de steiger.",
-  reveal: "Het onbekende in: elke lege plek waar de groep in vaart, draait de bovenste kaart van de stapel om; die wordt gelegd met het rode wapen naar de groep. Het was een waterkaart, dus volgde de groep een wit schuimspoor naar de volgende kaart.",
-  danger: "Het getal in een schuimspoor is de moeilijkheidsgraad: de groep heeft minstens zoveel verschillende kleuren nodig, anders vergaat hij. De jouwe had twee kleuren, blauw en geel, genoeg voor de 2, en bereikte een nieuw eiland: Tubuai.",
+  reveal: "Het onbekende in: elke lege plek waar de groep in vaart, draait de bovenste kaart van de stapel om; die wordt gelegd met het rode wapen naar de groep. Het was een waterkaart, dus volgde de groep een wit schuimspoor, een route, naar de volgende kaart.",
+  danger: "Het getal op een route is de moeilijkheidsgraad: de groep heeft minstens zoveel verschillende kleuren nodig, anders vergaat hij. De jouwe had twee kleuren, blauw en geel, genoeg voor de 2, en bereikte een nieuw eiland: Tubuai.",
   land1: "Aanmeren: eerst krijgt elk strand met een vrije plaats één aankomende boot; de rest gaat naar willekeurige vrije plaatsen. Blauw is gekozen in de bak: klik op het gemarkeerde strand.",
   land2: "Kies nu de gele boot van Moana in de bak en zet hem op het andere strand, dat nog geen boot van deze groep heeft gekregen.",
   land3: "Beide stranden hebben hun eerste boot, dus de laatste mag naar elke vrije plaats. Zet hem op het gemarkeerde strand.",
-  wreck: "Moana breidde uit op Tubuai. Tavita vulde het zuidelijke strand met drie groene boten en emigreerde: het schuimspoor daar vraagt 2 kleuren en de groep had er maar één. Hij verging: de boten gingen terug naar de voorraad van Tavita, en de kaart blijft liggen.",
+  wreck: "Moana breidde uit op Tubuai. Tavita vulde het zuidelijke strand met drie groene boten en emigreerde: de route daar vraagt 2 kleuren en de groep had er maar één. Hij verging: de boten gingen terug naar de voorraad van Tavita, en de kaart blijft liggen.",
   expand2: "Je bent weer aan de beurt. Breid nog eens uit op Tonga: klik op de gemarkeerde stranden. Je noordoostelijke strand raakt vol.",
   sail2: "De steiger van dat strand wijst recht naar Tubuai: geen kaart om te draaien, de groep komt meteen aan. Klik in de richting van de steiger.",
   surplus1: "Op Tubuai zijn nog maar twee vrije plaatsen voor je drie boten. Eerst de stranden met een vrije plaats: op elk één boot. Klik na elkaar op de gemarkeerde stranden.",
