@@ -249,6 +249,12 @@ test("online on a phone: a bot seat and a turn-based table, a second tab of the 
     await p.selectOption("#seats li:nth-child(2) .seat-kind", "human");
     await p.selectOption("#seats li:nth-child(3) .seat-kind", "greedy");
     await screenshot(p, "online-dialog-phone");
+    // Every seat's controls inside the dialog on the phone: nothing cut off at its edge.
+    const clipped = await p.$$eval("#seats li > *", (els) => {
+      const box = document.querySelector("#newgame-dialog").getBoundingClientRect();
+      return els.filter((e) => { const r = e.getBoundingClientRect(); return r.right > box.right + 0.5 || r.left < box.left - 0.5; }).map((e) => e.className);
+    });
+    assert.deepEqual(clipped, [], "the seat rows fit the phone's dialog");
     // The first seat must be a person online.
     await p.selectOption("#seats li:nth-child(1) .seat-kind", "random");
     await p.click("#newgame-start");
