@@ -461,7 +461,7 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
     };
     draw();
     $("seed").value = defaults.seed ?? "";
-    const online = onlineChoice($, t, defaults.online); // "Play online" (online/dialog.js)
+    const online = onlineChoice($, t, defaults.online, defaults.preset); // "Play online" (online/dialog.js)
     return new Promise((resolve) => {
       const add = () => {
         seats = read();

@@ -216,6 +216,16 @@ test("online: two players and a spectator play a whole game by clicks, through a
     await a.click("#replay-exit");
     assert.equal(await a.evaluate(() => JSON.stringify(window.tongiakiApp.snapshot())), finals[0]);
 
+    // "Play again" at an online table: the new-game dialog, "Play online" ticked, Bo's own seat first.
+    await b.waitForSelector("#ranking-dialog[open]");
+    await b.click("#play-again");
+    await b.waitForSelector("#newgame-dialog[open]");
+    assert.equal(await b.isChecked("#online-play"), true, "again online");
+    assert.equal(await b.inputValue("#seats li:nth-child(1) .seat-name"), "Bo", "Bo's seat first");
+    assert.deepEqual(await b.$$eval("#seats .seat-kind", (els) => els.map((e) => e.value)), ["human", "human"], "the other player a person");
+    await b.click("#newgame-cancel");
+    assert.equal(JSON.stringify(await b.evaluate(() => window.tongiakiApp.snapshot())), finals[0], "cancelled, the finished game stays");
+
     for (const [who, errors] of [["Ana", ea], ["Bo", eb], ["Cy", ec]]) {
       assert.deepEqual(errors.filter((e) => !expected(e)), [], `${who}: no console errors`);
     }
