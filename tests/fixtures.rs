@@ -74,22 +74,9 @@ fn updating() -> bool {
     std::env::var_os("TONGIAKI_UPDATE_FIXTURES").is_some_and(|v| v != "0" && !v.is_empty())
 }
 
-/// SplitMix64: a tiny, fully specified generator, so the scripts do not
-/// depend on any crate's RNG.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut x = self.0;
-        x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        x ^ (x >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+#[path = "common/splitmix.rs"]
+mod splitmix;
+use splitmix::SplitMix;
 
 /// The 31 non-Tonga card ids, shuffled by `seed`.
 fn deck(seed: u64) -> Vec<Value> {

@@ -24,21 +24,9 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 // ----- helpers --------------------------------------------------------------
 
-/// SplitMix64, for choosing among legal actions reproducibly.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut x = self.0;
-        x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        x ^ (x >> 31)
-    }
-    fn below(&mut self, n: u32) -> u32 {
-        (self.next() % n as u64) as u32
-    }
-}
+#[path = "common/splitmix.rs"]
+mod splitmix;
+use splitmix::SplitMix;
 
 #[path = "common/json.rs"]
 mod json;
@@ -133,7 +121,7 @@ fn play_random(g: &mut Game, rng: &mut SplitMix, max: usize, ctx: &str) -> usize
             snap["current"].is_u64(),
             "{ctx}: current seat while playing"
         );
-        let pick = actions.get(rng.below(actions.length()));
+        let pick = actions.get(rng.below(actions.length() as usize) as u32);
         // Alternate how the action reaches the engine.
         let action = if n % 2 == 0 {
             js(&JSON::stringify(&pick).unwrap().as_string().unwrap())
