@@ -151,7 +151,8 @@ export function panelIntents(s) {
       s.autoForced = on;
       afterChange(s);
     },
-    playAgain: () => Session.newGame(s, s.options),
+    // at an online table, again online: the dialog, ticked, with the same seats
+    playAgain: () => (s.online ? Session.openNewGame(s, true) : Session.newGame(s, s.options)),
     pick: (mode) => pick(s, mode),
     resettle: () => humanAct(s, { type: "resettle" }),
     traySeat: (seat) => changeUi(s, { traySeat: seat }),

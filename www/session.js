@@ -41,12 +41,22 @@ export function checkNewGame(s, options) {
   }
 }
 
-/** The new game dialog, with the seats of the game at hand. */
-export async function openNewGame(s) {
+/**
+ * The new game dialog, with the seats of the game at hand (another player at
+ * an online table is a person here). `again`: "Play again" at an online
+ * table, so "Play online" comes ticked, in the same mode.
+ */
+export async function openNewGame(s, again = false) {
   const seats = s.snap
-    ? s.snap.players.map((p, i) => ({ name: p.name, color: p.color, kind: s.seats[i] ? s.seats[i].kind : "human" }))
+    ? s.snap.players.map((p, i) => {
+        const kind = s.seats[i] ? s.seats[i].kind : "human";
+        return { name: p.name, color: p.color, kind: kind === "remote" ? "human" : kind };
+      })
     : DEFAULT_SEATS;
-  const options = await s.dom.ui.newGameDialog({ seats, seed: null, online: !!s.onlineTables });
+  const at = again && s.online ? s.online.state() : null;
+  const preset = at ? { mode: at.mode } : null;
+  if (at && at.seat > 0 && at.seat < seats.length) seats.unshift(...seats.splice(at.seat, 1)); // online, the first seat is ours
+  const options = await s.dom.ui.newGameDialog({ seats, seed: null, online: !!s.onlineTables, preset });
   if (options && options.online) await s.onlineTables.create(options);
   else if (options) newGame(s, options);
 }

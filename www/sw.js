@@ -49,6 +49,7 @@ const PRECACHE = [
   "./history.js",
   "./undo.js",
   "./marks.js",
+  "./dom.js",
   "./tutorial.js",
   "./tutorial-steps.js",
   "./anim.js",

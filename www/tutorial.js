@@ -29,6 +29,7 @@ import nl from "./lang/tutorial/nl.js";
 import hu from "./lang/tutorial/hu.js";
 import it from "./lang/tutorial/it.js";
 import he from "./lang/tutorial/he.js";
+import { el } from "./dom.js";
 
 export const TUTORIAL_TEXT = Object.freeze({ en, de, nl, hu, it, he });
 
@@ -67,18 +68,6 @@ export function learned() {
   } catch {
     return true;
   }
-}
-
-/** An element with attributes and children. */
-function el(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "text") e.textContent = v;
-    else if (k === "onclick") e.addEventListener("click", v);
-    else e.setAttribute(k, v);
-  }
-  e.append(...children);
-  return e;
 }
 
 const expected = (e) => (e && (e.you || e.bot || e.auto)) || null;

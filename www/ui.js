@@ -11,6 +11,7 @@ import { BOT_KINDS } from "./bots.js";
 import { createI18n, getLanguage, LANGUAGES } from "./i18n.js";
 import { oddsOfAction, oddsShort } from "./odds.js";
 import { onlineChoice } from "./online/dialog.js";
+import { el } from "./dom.js";
 
 /**
  * What the player to act must decide: the engine's own sentence in English;
@@ -42,20 +43,6 @@ function promptWords(snap, lang, { t, playerName, cardName }) {
 
 /** Is this seat played by a bot (and not by a person, here or elsewhere)? */
 const isBotSeat = (seat) => !!seat && seat.kind !== "human" && seat.kind !== "remote";
-
-function el(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") e.className = v;
-    else if (k === "text") e.textContent = v;
-    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else if (k === "style") e.style.cssText = v;
-    else e.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) e.append(c.nodeType ? c : document.createTextNode(String(c)));
-  return e;
-}
 
 /** A player's colour chip, with the colour's mark (marks.js) so that colour is not all it says. */
 function swatch(color) {
@@ -461,7 +448,7 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
     };
     draw();
     $("seed").value = defaults.seed ?? "";
-    const online = onlineChoice($, t, defaults.online); // "Play online" (online/dialog.js)
+    const online = onlineChoice($, t, defaults.online, defaults.preset); // "Play online" (online/dialog.js)
     return new Promise((resolve) => {
       const add = () => {
         seats = read();

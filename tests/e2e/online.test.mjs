@@ -216,6 +216,16 @@ test("online: two players and a spectator play a whole game by clicks, through a
     await a.click("#replay-exit");
     assert.equal(await a.evaluate(() => JSON.stringify(window.tongiakiApp.snapshot())), finals[0]);
 
+    // "Play again" at an online table: the new-game dialog, "Play online" ticked, Bo's own seat first.
+    await b.waitForSelector("#ranking-dialog[open]");
+    await b.click("#play-again");
+    await b.waitForSelector("#newgame-dialog[open]");
+    assert.equal(await b.isChecked("#online-play"), true, "again online");
+    assert.equal(await b.inputValue("#seats li:nth-child(1) .seat-name"), "Bo", "Bo's seat first");
+    assert.deepEqual(await b.$$eval("#seats .seat-kind", (els) => els.map((e) => e.value)), ["human", "human"], "the other player a person");
+    await b.click("#newgame-cancel");
+    assert.equal(JSON.stringify(await b.evaluate(() => window.tongiakiApp.snapshot())), finals[0], "cancelled, the finished game stays");
+
     for (const [who, errors] of [["Ana", ea], ["Bo", eb], ["Cy", ec]]) {
       assert.deepEqual(errors.filter((e) => !expected(e)), [], `${who}: no console errors`);
     }
@@ -249,6 +259,12 @@ test("online on a phone: a bot seat and a turn-based table, a second tab of the 
     await p.selectOption("#seats li:nth-child(2) .seat-kind", "human");
     await p.selectOption("#seats li:nth-child(3) .seat-kind", "greedy");
     await screenshot(p, "online-dialog-phone");
+    // Every seat's controls inside the dialog on the phone: nothing cut off at its edge.
+    const clipped = await p.$$eval("#seats li > *", (els) => {
+      const box = document.querySelector("#newgame-dialog").getBoundingClientRect();
+      return els.filter((e) => { const r = e.getBoundingClientRect(); return r.right > box.right + 0.5 || r.left < box.left - 0.5; }).map((e) => e.className);
+    });
+    assert.deepEqual(clipped, [], "the seat rows fit the phone's dialog");
     // The first seat must be a person online.
     await p.selectOption("#seats li:nth-child(1) .seat-kind", "random");
     await p.click("#newgame-start");

@@ -4,12 +4,14 @@
 
 /**
  * `$` finds the dialog's parts by id; `t` the table's words; `offered`: can
- * this table reach a server? Returns { on(), problem(seats), options() }.
+ * this table reach a server? `preset`: {mode} ticks the box in that mode
+ * ("Play again" at an online table). Returns { on(), problem(seats), options() }.
  */
-export function onlineChoice($, t, offered) {
+export function onlineChoice($, t, offered, preset = null) {
   const box = $("online-play");
   $("online-row").hidden = !offered;
-  box.checked = false;
+  box.checked = !!(offered && preset);
+  if (box.checked && preset.mode) $("online-mode").value = preset.mode;
   const show = () => {
     const on = box.checked;
     $("online-mode").disabled = !on;

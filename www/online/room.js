@@ -6,6 +6,7 @@
 
 import { colorOf, COLOR_ORDER } from "../render.js";
 import { markOf, markSvg } from "../marks.js";
+import { el } from "../dom.js";
 
 const ROOM_HTML = `
 <dialog id="online-dialog" class="dialog online-dialog" aria-labelledby="online-title">
@@ -36,18 +37,6 @@ const ROOM_HTML = `
     </div>
   </div>
 </dialog>`;
-
-function el(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") e.className = v;
-    else if (k === "text") e.textContent = v;
-    else e.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children) if (c) e.append(c);
-  return e;
-}
 
 /** A seat's colour chip: the server gives the colours in seat order. */
 function chip(seat) {

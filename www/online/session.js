@@ -462,6 +462,7 @@ export function createOnlineTables(s, options = {}) {
         seats: structuredClone(at.seats),
         link: link(at.id),
         over: !!at.over,
+        mode: at.info ? at.info.mode : "live",
       };
     },
   };
