@@ -22,7 +22,6 @@ import { panelIntents } from "./controls.js";
 import { bindEvents } from "./events.js";
 import { start } from "./hooks.js";
 import { createTutorial } from "./tutorial.js";
-import { createOnlineTables } from "./online/session.js";
 
 /**
  * Mount a game table on `root` (an element or shadow root holding the markup
@@ -47,6 +46,27 @@ export function createApp(root, Game, options = {}) {
   s.tutorial = createTutorial(s);
   // Online tables where a server can be reached: the page's own (served over http), or options.online.server.
   const online = options.online || {};
-  if (options.online !== false && (online.server || /^https?:$/.test(globalThis.location?.protocol))) s.onlineTables = createOnlineTables(s, online);
+  if (options.online !== false && (online.server || /^https?:$/.test(globalThis.location?.protocol))) s.onlineTables = onlineTables(s, online);
   return start(s, bindEvents(s));
+}
+
+/**
+ * The online tables of table `s` (online/session.js createOnlineTables),
+ * whose modules are loaded when a table is first created or opened: the
+ * first board does not wait for them (issue 15; sw.js still keeps them for
+ * offline play). Until then no table is open, so state() is null and
+ * leave() and stop() have nothing to do.
+ */
+function onlineTables(s, options) {
+  let loading = null; // Promise<the tables>
+  let tables = null;
+  const load = () =>
+    (loading = loading || import("./online/session.js").then((m) => (tables = m.createOnlineTables(s, options))));
+  return {
+    create: async (opts) => (await load()).create(opts),
+    open: async (id) => (await load()).open(id),
+    leave: () => (tables ? tables.leave() : loading && loading.then((t) => t.leave())),
+    stop: () => (tables ? tables.stop() : loading && loading.then((t) => t.stop())),
+    state: () => (tables ? tables.state() : null),
+  };
 }

@@ -43,19 +43,19 @@ test("every precached file exists (a missing one would make the install fail)", 
   }
 });
 
-test("every module imported by main.js is precached", () => {
+test("every module main.js loads, by import or import(), is precached", () => {
   const seen = new Set();
   const walk = (f) => {
     if (seen.has(f)) return;
     seen.add(f);
     const src = readFileSync(join(WWW, f), "utf8");
-    for (const m of src.matchAll(/from\s+"(\.\.?\/[\w/.-]+)"/g)) {
+    for (const m of src.matchAll(/(?:from\s+|import\(\s*)"(\.\.?\/[\w/.-]+)"/g)) {
       const dep = posix.normalize(posix.join(posix.dirname(f), m[1]));
       if (!dep.startsWith("pkg/")) walk(dep);
     }
   };
   walk("main.js");
-  assert.ok(seen.has("online/connection.js"), "the walk follows ../ and folders");
+  assert.ok(seen.has("online/connection.js"), "the walk follows import(), ../ and folders");
   for (const f of seen) assert.ok(list.includes(`./${f}`), `${f} is in PRECACHE`);
 });
 
