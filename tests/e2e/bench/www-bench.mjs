@@ -15,12 +15,16 @@
 //     laid out afresh);
 //  2. navigation to first interactive board (window.tongiakiApp.readyAt:
 //     engine loaded, first game created and drawn), cold profile each run,
-//     with the wasm the page fetched by then (raw bytes).
+//     with the wasm the page fetched by then (raw bytes), and the wasm the
+//     service worker cached for offline play in the SETTLE ms after (it
+//     installs once the first board is up; the bots' package for the worker
+//     is fetched there, or when a bot first moves).
 import { launch, openPage, BASE_URL } from "../lib/browser.mjs";
 import { fullBoardSnapshot } from "../../unit/fixtures.mjs";
 
 const DRAWS = Number(process.env.DRAWS || 300);
 const LOADS = Number(process.env.LOADS || 7);
+const SETTLE = Number(process.env.SETTLE || 3000);
 const TARGETS = [
   ...(process.env.BEFORE_URL ? [["before", process.env.BEFORE_URL.replace(/\/?$/, "/")]] : []),
   [process.env.BEFORE_URL ? "after" : "this build", BASE_URL],
@@ -84,14 +88,18 @@ async function redraw(url, viewport, dpr) {
   }
 }
 
-/** One cold load: readyAt, and the wasm the page had fetched by then (bytes, decoded). */
+/**
+ * One cold load: readyAt, the wasm the page had fetched by then (bytes,
+ * decoded), and the wasm the service worker had put in its cache for
+ * offline play within SETTLE ms after (it installs after the first board).
+ */
 async function load(url) {
   const b = await launch({ viewport: { width: 1280, height: 800 } });
   try {
     const { page } = await openPage(b.context, null);
     await page.goto(url, { waitUntil: "commit" });
     await page.waitForFunction(() => window.tongiakiApp && window.tongiakiApp.ready, null, { timeout: 30000 });
-    return await page.evaluate(() => {
+    const first = await page.evaluate(() => {
       const at = window.tongiakiApp.readyAt;
       const wasm = performance
         .getEntriesByType("resource")
@@ -99,6 +107,20 @@ async function load(url) {
         .map((e) => ({ name: e.name.replace(/^.*\//, ""), bytes: e.decodedBodySize }));
       return { at, wasm };
     });
+    await page.waitForTimeout(SETTLE);
+    const cached = await page.evaluate(async () => {
+      const out = [];
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const req of await cache.keys()) {
+          if (!req.url.endsWith(".wasm")) continue;
+          const res = await cache.match(req);
+          out.push({ name: req.url.replace(/^.*\//, ""), bytes: (await res.arrayBuffer()).byteLength });
+        }
+      }
+      return out;
+    });
+    return { ...first, cached };
   } finally {
     await b.close();
   }
@@ -120,9 +142,11 @@ for (let i = 0; i < LOADS; i++) for (const [label, url] of TARGETS) loads[label]
 console.log(`Full redraw, 1280×800 CSS px, ${DRAWS} draws each:\n`);
 console.log("| build | canvas and board | draw | drawing calls, median | drawn and flushed, median |\n|---|---|---|---|---|\n" + rows.join("\n"));
 console.log(`\nNavigation to first interactive board (${LOADS} cold loads each, alternating):\n`);
-console.log("| build | median | min | max | wasm fetched by then |\n|---|---|---|---|---|");
+console.log(`| build | median | min | max | wasm fetched by then | wasm the service worker cached for offline play within ${SETTLE / 1000} s |\n|---|---|---|---|---|---|`);
+const list = (ws) => ws.map((w) => `${w.name} ${w.bytes.toLocaleString("en")} B`).join(" + ") || "none";
 for (const [label] of TARGETS) {
   const at = loads[label].map((l) => l.at);
-  const wasm = [...new Set(loads[label].map((l) => l.wasm.map((w) => `${w.name} ${w.bytes.toLocaleString("en")} B`).join(" + ") || "none"))].join("; ");
-  console.log(`| ${label} | **${median(at).toFixed(0)} ms** | ${Math.min(...at).toFixed(0)} ms | ${Math.max(...at).toFixed(0)} ms | ${wasm} |`);
+  const wasm = [...new Set(loads[label].map((l) => list(l.wasm)))].join("; ");
+  const cached = [...new Set(loads[label].map((l) => list(l.cached)))].join("; ");
+  console.log(`| ${label} | **${median(at).toFixed(0)} ms** | ${Math.min(...at).toFixed(0)} ms | ${Math.max(...at).toFixed(0)} ms | ${wasm} | ${cached} |`);
 }
