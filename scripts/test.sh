@@ -8,7 +8,8 @@
 #
 # Steps:
 #   lint  cargo fmt --check; cargo clippy (native, and the wasm32 library and
-#         browser tests), warnings denied
+#         browser tests, and the wasm32 library without the feature `bots`
+#         as the page's package is built), warnings denied
 #   rust  cargo test --release               (engine, CLI, server, fixtures)
 #   wasm  wasm-pack test --headless --chrome / --firefox, built with the
 #         shipped profile (-- --profile wasm-release --test web)
@@ -89,6 +90,8 @@ if want lint; then
   step "cargo fmt --check" cargo fmt --all -- --check
   step "cargo clippy (native)" cargo clippy --all-targets --quiet -- -D warnings
   step "cargo clippy (wasm32)" cargo clippy --target wasm32-unknown-unknown -p tongiaki --lib --tests --quiet -- -D warnings
+  # the page's package is built without the feature `bots` (scripts/build-wasm.sh)
+  step "cargo clippy (wasm32, no bots)" cargo clippy --target wasm32-unknown-unknown -p tongiaki --lib --no-default-features --quiet -- -D warnings
 fi
 
 # --- Rust tests --------------------------------------------------------------
