@@ -279,7 +279,7 @@ async fn restart() {
     use tongiaki_server::online::store::{self, Mode, MoveRecord, SeatRecord, Status, TableRecord};
     let tables = env("RESTART_TABLES", 1000) as usize;
     let moves = env("RESTART_MOVES", 100) as usize;
-    let db = temp_db("restart");
+    let db = temp_sqlite("restart");
     // Fill the store directly: tables in the middle of a game.
     let t0 = Instant::now();
     {
