@@ -197,6 +197,17 @@ pub struct Client {
 }
 
 impl Client {
+    /// None if the server is not there (killed).
+    pub async fn try_connect(addr: SocketAddr, id: &str) -> Option<Client> {
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/tables/{id}/ws"))
+            .await
+            .ok()?;
+        Some(Client {
+            ws,
+            log: Vec::new(),
+        })
+    }
+
     pub async fn connect(addr: SocketAddr, id: &str) -> Client {
         let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/tables/{id}/ws"))
             .await
