@@ -56,6 +56,8 @@ pg_cluster_start() {
     return 1
   }
   export TONGIAKI_TEST_PG="postgres://$user@127.0.0.1:$port/postgres"
+  # For the load test's count of the database's own CPU time.
+  export TONGIAKI_TEST_PG_DATA="$PG_CLUSTER_DIR/data"
   echo "pg-cluster: $TONGIAKI_TEST_PG (in $PG_CLUSTER_DIR)"
 }
 
@@ -68,7 +70,7 @@ pg_cluster_stop() {
   fi
   rm -rf "$PG_CLUSTER_DIR"
   PG_CLUSTER_DIR=""
-  unset TONGIAKI_TEST_PG
+  unset TONGIAKI_TEST_PG TONGIAKI_TEST_PG_DATA
 }
 
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then

@@ -82,6 +82,34 @@ fn cpu_secs(pid: &str) -> f64 {
     ticks / 100.0
 }
 
+/// CPU seconds the PostgreSQL server of the test cluster has used: the
+/// postmaster and its children (the backends; they live as long as the
+/// servers' pools). 0 without `TONGIAKI_TEST_PG_DATA` (scripts/pg-cluster.sh).
+fn pg_cpu_secs() -> f64 {
+    let Ok(data) = std::env::var("TONGIAKI_TEST_PG_DATA") else {
+        return 0.0;
+    };
+    let Some(master) = std::fs::read_to_string(format!("{data}/postmaster.pid"))
+        .ok()
+        .and_then(|s| s.lines().next().map(str::to_string))
+    else {
+        return 0.0;
+    };
+    let mut total = cpu_secs(&master);
+    for e in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let pid = e.file_name().to_string_lossy().to_string();
+        if !pid.bytes().all(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        let after = stat.rsplit_once(')').map(|x| x.1).unwrap_or("");
+        if after.split_whitespace().nth(1) == Some(master.as_str()) {
+            total += cpu_secs(&pid);
+        }
+    }
+    total
+}
+
 fn percentile(sorted: &[u64], p: f64) -> f64 {
     if sorted.is_empty() {
         return 0.0;
@@ -305,7 +333,7 @@ async fn run_load(
     let created = t0.elapsed();
 
     let totals = Arc::new(Totals::default());
-    let (cpu_server0, cpu_self0) = (cpu(), cpu_secs("self"));
+    let (cpu_server0, cpu_self0, cpu_pg0) = (cpu(), cpu_secs("self"), pg_cpu_secs());
     let until = Instant::now() + Duration::from_secs(secs);
     let mut tasks = Vec::new();
     for (i, id, toks) in &seats {
@@ -333,6 +361,11 @@ async fn run_load(
     }
     let cpu_server = cpu() - cpu_server0;
     let cpu_clients = cpu_secs("self") - cpu_self0;
+    let cpu_pg = if db.starts_with("postgres") {
+        pg_cpu_secs() - cpu_pg0
+    } else {
+        0.0
+    };
     let mut lat = totals.latencies_us.lock().unwrap().clone();
     lat.sort_unstable();
     let acts = totals.acts.load(Ordering::Relaxed);
@@ -341,7 +374,7 @@ async fn run_load(
         "load [{label}]: {tables} tables x 4 clients, think {} ms, {secs} s: {acts} acts ({:.0}/s), {} states, {} refused; \
          act -> all four: p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms over {} acts; \
          server RSS {} KiB idle, {} KiB with the tables open ({:.1} KiB per table with its 4 connections); \
-         CPU: server {:.1} s ({:.0} us per act), clients {:.1} s; load average {}; {stats}; created in {:.1} s",
+         CPU: server {:.1} s ({:.0} us per act), PostgreSQL {:.1} s ({:.0} us per act), clients {:.1} s; load average {}; {stats}; created in {:.1} s",
         think.as_millis(),
         acts as f64 / secs as f64,
         totals.states.load(Ordering::Relaxed),
@@ -356,6 +389,8 @@ async fn run_load(
         (rss1.saturating_sub(rss0)) as f64 / tables as f64,
         cpu_server,
         cpu_server * 1e6 / acts.max(1) as f64,
+        cpu_pg,
+        cpu_pg * 1e6 / acts.max(1) as f64,
         cpu_clients,
         load.trim(),
         created.as_secs_f64(),
@@ -364,13 +399,14 @@ async fn run_load(
     remove_db(db);
     assert!(!lat.is_empty());
     format!(
-        "| {label} | {tables} | {:.0} | {:.1} / {:.1} / **{:.1}** / {:.0} ms | {:.0} µs | {} | {} |",
+        "| {label} | {tables} | {:.0} | {:.1} / {:.1} / **{:.1}** / {:.0} ms | {:.0} µs | {:.0} µs | {} | {} |",
         acts as f64 / secs as f64,
         percentile(&lat, 0.5),
         percentile(&lat, 0.9),
         percentile(&lat, 0.99),
         percentile(&lat, 1.0),
         cpu_server * 1e6 / acts.max(1) as f64,
+        cpu_pg * 1e6 / acts.max(1) as f64,
         totals.errors.load(Ordering::Relaxed),
         load.split_whitespace().next().unwrap_or("?"),
     )
