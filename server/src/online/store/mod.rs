@@ -1,6 +1,6 @@
 //! Where tables live: a trait with one implementation per database. SQLite
-//! now (a file; nothing to install); PostgreSQL (issue 13) implements the
-//! same trait on the same schema, so that several processes can share it:
+//! (a file; nothing to install; one process) and PostgreSQL (the same
+//! schema in its dialect), which several processes can share:
 //! every decision that two processes could race on is a database constraint
 //! (the move log's primary key (table, n), a seat's (table, seat), a name's
 //! (table, name_key), a conditional status change), never a lock in one
