@@ -391,3 +391,52 @@ async fn bots_move_once_with_two_processes() {
     let g = Game::load(&save.to_string()).unwrap();
     assert_eq!(g.snapshot_json(), sa.last["snapshot"]);
 }
+
+/// A process that dies says no goodbye: the seats its clients held count
+/// as left once its presence reports stop (hub/cluster.rs, 16 s), so the
+/// others may hand them to a bot later.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_players_of_a_dead_process_count_as_gone() {
+    let Some((p1, p2)) = two_processes("presence after a kill") else {
+        return;
+    };
+    let (id, ana) = create(p1.addr, json!({"seats": 2, "name": "Ana"})).await;
+    let (_, bo) = join(p2.addr, &id, "Bo").await;
+    let mut a = Client::connect(p1.addr, &id).await;
+    a.hello(Some(&ana)).await;
+    let mut b = Client::connect(p2.addr, &id).await;
+    b.hello(Some(&bo)).await;
+    loop {
+        let s = a.recv_type("seats").await;
+        if s["seats"][1]["connected"] == true {
+            break;
+        }
+    }
+    p2.kill();
+    drop(b);
+    let t0 = Instant::now();
+    let mut seats = Value::Null;
+    while seats["seats"][1]["connected"] != false {
+        assert!(t0.elapsed() < Duration::from_secs(40), "{seats}");
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        // Ask, so that an answer comes even when nothing changes.
+        a.send(json!({"type": "ping"})).await;
+        loop {
+            let v = a.recv().await;
+            match v["type"].as_str() {
+                Some("pong") => break,
+                Some("seats") => seats = v,
+                _ => {}
+            }
+        }
+    }
+    let gone = t0.elapsed();
+    eprintln!("a dead process's player counted as left after {gone:?}");
+    assert!(
+        gone >= Duration::from_secs(10),
+        "not before its reports lapse"
+    );
+    let (_, info) = get(p1.addr, &format!("/api/tables/{id}")).await;
+    assert_eq!(info["seats"][1]["connected"], false);
+    assert_eq!(info["seats"][0]["connected"], true);
+}
