@@ -10,7 +10,11 @@
 #   lint  cargo fmt --check; cargo clippy (native, and the wasm32 library and
 #         browser tests, and the wasm32 library without the feature `bots`
 #         as the page's package is built), warnings denied
-#   rust  cargo test --release               (engine, CLI, server, fixtures)
+#   rust  cargo test --release               (engine, CLI, server, fixtures),
+#         with TONGIAKI_TEST_PG naming a throwaway PostgreSQL cluster
+#         (scripts/pg-cluster.sh: a temp dir, a free port on 127.0.0.1,
+#         stopped at exit) so the PostgreSQL store and the two-process tests
+#         run; then the online tests again with every table in PostgreSQL
 #   wasm  wasm-pack test --headless --chrome / --firefox, built with the
 #         shipped profile (-- --profile wasm-release --test web)
 #         (tests/web.rs, with Debian's chromedriver and the cargo-built
@@ -95,8 +99,21 @@ if want lint; then
 fi
 
 # --- Rust tests --------------------------------------------------------------
+# A throwaway PostgreSQL cluster for the server's tests (stopped at exit).
+source scripts/pg-cluster.sh
+trap pg_cluster_stop EXIT
+trap 'exit 130' INT TERM
 if want rust; then
+  if ! pg_cluster_start; then
+    RESULTS+=("FAIL  PostgreSQL cluster (scripts/pg-cluster.sh)")
+    FAILED=$((FAILED + 1))
+  fi
   step "cargo test --release" cargo test --release
+  if [ -n "${TONGIAKI_TEST_PG:-}" ]; then
+    step "online tests on PostgreSQL" env TONGIAKI_TEST_STORE=postgres \
+      cargo test --release -p tongiaki-server --test online
+  fi
+  pg_cluster_stop
 fi
 
 # --- browser tests of the wasm package ----------------------------------------
@@ -135,7 +152,7 @@ stop_server() {
   fi
   SERVER_PID=""
 }
-trap stop_server EXIT
+trap 'stop_server; pg_cluster_stop' EXIT
 
 # Starts the native server on a free port; sets BASE_URL.
 start_server() {

@@ -9,7 +9,7 @@ const USAGE: &str = "usage:
   tongiaki play SCRIPT.json [--trace]
   tongiaki odds SCRIPT.json
   tongiaki simulate --players N --games G --seed S [--bots a,b,...] [--rotate] [--json]
-  tongiaki serve [--port N] [--bind ADDR] [--db sqlite:PATH] [--www DIR] [--pkg DIR]
+  tongiaki serve [--port N] [--bind ADDR] [--db sqlite:PATH|postgres://USER@HOST/DB] [--www DIR] [--pkg DIR]
                  [--gone-after S] [--turn-gone-after S] [--turn-clock S] [--live-expiry S]
                  [--turn-expiry S] [--bot-delay MS] [--max-ws-per-addr N] [--search-ms MS]
                  [--max-connections N] [--max-connections-per-addr N]";

@@ -744,9 +744,20 @@ fn serve_refuses_bad_flags_and_stores_it_does_not_have() {
     assert_eq!(out.status.code(), Some(2));
     let out = run(&["--port", "70000"]);
     assert_eq!(out.status.code(), Some(2));
-    let out = run(&["--port", "0", "--db", "postgres://u@localhost/tongiaki"]);
+    // A PostgreSQL server that is not there (port 1): a clear error.
+    let out = run(&[
+        "--port",
+        "0",
+        "--db",
+        "postgres://u:secret@127.0.0.1:1/tongiaki",
+    ]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("PostgreSQL"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("cannot open postgres://u:***@127.0.0.1:1/tongiaki"),
+        "{err}"
+    );
+    assert!(!err.contains("secret"), "{err}");
     let out = run(&["--port", "0", "--db", "mysql://x"]);
     assert_eq!(out.status.code(), Some(1));
 }

@@ -5,6 +5,8 @@
 //! ```text
 //! LOAD_TABLES=1000 LOAD_SECS=60 LOAD_THINK_MS=1000 \
 //!   cargo test --release -p tongiaki-server --test online_load -- --ignored --nocapture load
+//! LOAD_TABLES=1000 LOAD_SECS=60 LOAD_THINK_MS=1000 scripts/pg-cluster.sh -- \
+//!   cargo test --release -p tongiaki-server --test online_load -- --ignored --nocapture load_stores
 //! RESTART_TABLES=10000 \
 //!   cargo test --release -p tongiaki-server --test online_load -- --ignored --nocapture restart
 //! ```
@@ -78,6 +80,34 @@ fn cpu_secs(pid: &str) -> f64 {
     let ticks: f64 = f.get(11).and_then(|v| v.parse().ok()).unwrap_or(0.0)
         + f.get(12).and_then(|v| v.parse().ok()).unwrap_or(0.0);
     ticks / 100.0
+}
+
+/// CPU seconds the PostgreSQL server of the test cluster has used: the
+/// postmaster and its children (the backends; they live as long as the
+/// servers' pools). 0 without `TONGIAKI_TEST_PG_DATA` (scripts/pg-cluster.sh).
+fn pg_cpu_secs() -> f64 {
+    let Ok(data) = std::env::var("TONGIAKI_TEST_PG_DATA") else {
+        return 0.0;
+    };
+    let Some(master) = std::fs::read_to_string(format!("{data}/postmaster.pid"))
+        .ok()
+        .and_then(|s| s.lines().next().map(str::to_string))
+    else {
+        return 0.0;
+    };
+    let mut total = cpu_secs(&master);
+    for e in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let pid = e.file_name().to_string_lossy().to_string();
+        if !pid.bytes().all(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        let after = stat.rsplit_once(')').map(|x| x.1).unwrap_or("");
+        if after.split_whitespace().nth(1) == Some(master.as_str()) {
+            total += cpu_secs(&pid);
+        }
+    }
+    total
 }
 
 fn percentile(sorted: &[u64], p: f64) -> f64 {
@@ -172,40 +202,129 @@ async fn client(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore]
 async fn load() {
-    let tables = env("LOAD_TABLES", 100) as usize;
-    let secs = env("LOAD_SECS", 30);
-    let think = Duration::from_millis(env("LOAD_THINK_MS", 1000));
-    let db = temp_db("load");
-    let server = Child::start(
-        &db,
-        &[
-            "--max-ws-per-addr",
-            "1000000",
-            "--turn-clock",
-            "3600",
-            // Every client comes from 127.0.0.1: past the listener's bounds
-            // for one address (64) and in all (512).
-            "--max-connections",
-            "20000",
-            "--max-connections-per-addr",
-            "20000",
-        ],
-    );
-    let addr = server.addr;
-    let pid = server.child.id();
-    let rss0 = rss_kib(pid);
+    let (tables, secs, think) = load_params();
+    run_load(
+        "1 process, SQLite",
+        &temp_sqlite("load"),
+        1,
+        tables,
+        secs,
+        think,
+    )
+    .await;
+}
 
-    // Create and fill the tables, a few at a time.
+fn load_params() -> (usize, u64, Duration) {
+    (
+        env("LOAD_TABLES", 100) as usize,
+        env("LOAD_SECS", 30),
+        Duration::from_millis(env("LOAD_THINK_MS", 1000)),
+    )
+}
+
+/// The same load on one process with SQLite, one with PostgreSQL and two on
+/// one PostgreSQL database, one after the other in the same run (needs
+/// `TONGIAKI_TEST_PG`: `scripts/pg-cluster.sh -- cargo test …`). With two
+/// processes every table is spread over both: seat k of table i plays
+/// through process (i + k) mod 2, so most moves reach half of the table's
+/// clients through the other process (NOTIFY, then a read of the move).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore]
+async fn load_stores() {
+    let Some(base) = test_pg("the load on PostgreSQL") else {
+        return;
+    };
+    let (tables, secs, think) = load_params();
+    let mut lines = Vec::new();
+    lines.push(
+        run_load(
+            "1 process, SQLite",
+            &temp_sqlite("load"),
+            1,
+            tables,
+            secs,
+            think,
+        )
+        .await,
+    );
+    lines.push(
+        run_load(
+            "1 process, PostgreSQL",
+            &fresh_pg(&base, "load1"),
+            1,
+            tables,
+            secs,
+            think,
+        )
+        .await,
+    );
+    lines.push(
+        run_load(
+            "2 processes, PostgreSQL",
+            &fresh_pg(&base, "load2"),
+            2,
+            tables,
+            secs,
+            think,
+        )
+        .await,
+    );
+    println!("\nload_stores summary:");
+    for l in lines {
+        println!("{l}");
+    }
+}
+
+/// Starts `procs` servers on `db`, plays `tables` four-seat tables on them
+/// for `secs` seconds; prints the figures and returns a summary line.
+async fn run_load(
+    label: &str,
+    db: &str,
+    procs: usize,
+    tables: usize,
+    secs: u64,
+    think: Duration,
+) -> String {
+    let servers: Vec<Child> = (0..procs)
+        .map(|_| {
+            Child::start(
+                db,
+                &[
+                    "--max-ws-per-addr",
+                    "1000000",
+                    "--turn-clock",
+                    "3600",
+                    // Every client comes from 127.0.0.1: past the listener's
+                    // bounds for one address (64) and in all (512).
+                    "--max-connections",
+                    "20000",
+                    "--max-connections-per-addr",
+                    "20000",
+                ],
+            )
+        })
+        .collect();
+    let addrs: Vec<std::net::SocketAddr> = servers.iter().map(|s| s.addr).collect();
+    let pids: Vec<String> = servers.iter().map(|s| s.child.id().to_string()).collect();
+    let rss = || -> u64 { servers.iter().map(|s| rss_kib(s.child.id())).sum() };
+    let cpu = || -> f64 { pids.iter().map(|p| cpu_secs(p)).sum() };
+    let rss0 = rss();
+
+    // Create and fill the tables, a few at a time (each on its process).
     let t0 = Instant::now();
     let mut seats = Vec::new();
     let mut made = futures_util::stream::iter(0..tables)
-        .map(|i| async move {
-            let (id, t0) = create(addr, json!({"seats": 4, "name": format!("P{i}")})).await;
-            let mut toks = vec![(0, t0)];
-            for k in 1..4 {
-                toks.push(join(addr, &id, &format!("Q{k}")).await);
+        .map(|i| {
+            let addrs = addrs.clone();
+            async move {
+                let addr = addrs[i % addrs.len()];
+                let (id, t0) = create(addr, json!({"seats": 4, "name": format!("P{i}")})).await;
+                let mut toks = vec![(0, t0)];
+                for k in 1..4 {
+                    toks.push(join(addr, &id, &format!("Q{k}")).await);
+                }
+                (i, id, toks)
             }
-            (id, toks)
         })
         .buffer_unordered(16);
     while let Some(t) = made.next().await {
@@ -214,14 +333,14 @@ async fn load() {
     let created = t0.elapsed();
 
     let totals = Arc::new(Totals::default());
-    let (cpu_server0, cpu_self0) = (cpu_secs(&pid.to_string()), cpu_secs("self"));
+    let (cpu_server0, cpu_self0, cpu_pg0) = (cpu(), cpu_secs("self"), pg_cpu_secs());
     let until = Instant::now() + Duration::from_secs(secs);
     let mut tasks = Vec::new();
-    for (id, toks) in &seats {
+    for (i, id, toks) in &seats {
         let pending = Arc::new(Mutex::new(Pending::default()));
         for (seat, tok) in toks {
             tasks.push(tokio::spawn(client(
-                addr,
+                addrs[(i + *seat as usize) % addrs.len()],
                 id.clone(),
                 tok.clone(),
                 *seat,
@@ -235,21 +354,27 @@ async fn load() {
         tokio::time::sleep(Duration::from_micros(200)).await;
     }
     tokio::time::sleep(Duration::from_secs(secs.min(10))).await;
-    let rss1 = rss_kib(pid);
-    let (_, stats) = get(addr, "/api/stats").await;
+    let rss1 = rss();
+    let (_, stats) = get(addrs[0], "/api/stats").await;
     for t in tasks {
         let _ = tokio::time::timeout(Duration::from_secs(30), t).await;
     }
-    let cpu_server = cpu_secs(&pid.to_string()) - cpu_server0;
+    let cpu_server = cpu() - cpu_server0;
     let cpu_clients = cpu_secs("self") - cpu_self0;
+    let cpu_pg = if db.starts_with("postgres") {
+        pg_cpu_secs() - cpu_pg0
+    } else {
+        0.0
+    };
     let mut lat = totals.latencies_us.lock().unwrap().clone();
     lat.sort_unstable();
     let acts = totals.acts.load(Ordering::Relaxed);
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!(
-        "load: {tables} tables x 4 clients, think {} ms, {secs} s: {acts} acts ({:.0}/s), {} states, {} refused; \
+        "load [{label}]: {tables} tables x 4 clients, think {} ms, {secs} s: {acts} acts ({:.0}/s), {} states, {} refused; \
          act -> all four: p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms over {} acts; \
          server RSS {} KiB idle, {} KiB with the tables open ({:.1} KiB per table with its 4 connections); \
-         CPU: server {:.1} s ({:.0} us per act), clients {:.1} s; load average {}; {stats}; created in {:.1} s",
+         CPU: server {:.1} s ({:.0} us per act), PostgreSQL {:.1} s ({:.0} us per act), clients {:.1} s; load average {}; {stats}; created in {:.1} s",
         think.as_millis(),
         acts as f64 / secs as f64,
         totals.states.load(Ordering::Relaxed),
@@ -264,13 +389,27 @@ async fn load() {
         (rss1.saturating_sub(rss0)) as f64 / tables as f64,
         cpu_server,
         cpu_server * 1e6 / acts.max(1) as f64,
+        cpu_pg,
+        cpu_pg * 1e6 / acts.max(1) as f64,
         cpu_clients,
-        std::fs::read_to_string("/proc/loadavg").unwrap_or_default().trim(),
+        load.trim(),
         created.as_secs_f64(),
     );
-    drop(server);
-    remove_db(&db);
+    drop(servers);
+    remove_db(db);
     assert!(!lat.is_empty());
+    format!(
+        "| {label} | {tables} | {:.0} | {:.1} / {:.1} / **{:.1}** / {:.0} ms | {:.0} µs | {:.0} µs | {} | {} |",
+        acts as f64 / secs as f64,
+        percentile(&lat, 0.5),
+        percentile(&lat, 0.9),
+        percentile(&lat, 0.99),
+        percentile(&lat, 1.0),
+        cpu_server * 1e6 / acts.max(1) as f64,
+        cpu_pg * 1e6 / acts.max(1) as f64,
+        totals.errors.load(Ordering::Relaxed),
+        load.split_whitespace().next().unwrap_or("?"),
+    )
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -279,7 +418,7 @@ async fn restart() {
     use tongiaki_server::online::store::{self, Mode, MoveRecord, SeatRecord, Status, TableRecord};
     let tables = env("RESTART_TABLES", 1000) as usize;
     let moves = env("RESTART_MOVES", 100) as usize;
-    let db = temp_db("restart");
+    let db = temp_sqlite("restart");
     // Fill the store directly: tables in the middle of a game.
     let t0 = Instant::now();
     {

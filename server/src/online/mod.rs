@@ -11,7 +11,7 @@
 //! | `ws.rs` | the WebSocket: hello, act, broadcasts, limits |
 //! | `hub/` | the tables in memory: `mod.rs` (loading, locking), `lobby.rs` (create, join, start), `play.rs` (hello, act, commit), `bots.rs` (bots, clocks), `sweep.rs` (expiry, eviction) |
 //! | `table.rs` | one table: seats, game, presence, turn clock, messages |
-//! | `store/` | the `Store` trait and its SQLite implementation |
+//! | `store/` | the `Store` trait and its SQLite and PostgreSQL implementations |
 //! | `names.rs`, `token.rs`, `error.rs` | names as plain text, secrets and ids, refusals |
 
 pub mod error;
@@ -42,6 +42,7 @@ pub async fn start(db: &str, config: Config) -> Result<Arc<Hub>, String> {
     let store = store::open(db).await?;
     let hub = Hub::new(store, config);
     hub.spawn_sweeper();
+    hub.spawn_cluster().await?;
     Ok(hub)
 }
 

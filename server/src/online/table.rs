@@ -6,6 +6,7 @@
 use super::error::OnlineError;
 use super::store::{MoveRecord, SeatRecord, Status, StoredTable, TableRecord};
 use serde_json::{json, Value};
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 use tongiaki::Game;
 
@@ -26,8 +27,12 @@ pub struct Table {
     pub moves: u32,
     /// The events of the last move, as JSON text.
     pub last_events: String,
-    /// WebSocket connections per seat.
+    /// WebSocket connections per seat, to this process.
     pub connected: Vec<u32>,
+    /// Connections per seat to other processes on the same store, as they
+    /// last reported them (by process id), and when (docs/architecture.md,
+    /// "Several processes").
+    pub remote: HashMap<String, (Vec<u32>, Instant)>,
     /// When each seat's last connection closed (or the table was loaded).
     pub left_at: Vec<Instant>,
     /// (turn, seat) of the turn under way, and when it started. (The engine
@@ -72,6 +77,7 @@ impl Table {
             moves: 0,
             last_events: "[]".into(),
             connected: vec![0; n],
+            remote: HashMap::new(),
             left_at: vec![now; n],
             turn_key: (0, 0),
             turn_started: now,
@@ -183,10 +189,42 @@ impl Table {
     /// seat with no connection that no bot plays).
     pub fn away_secs(&self, seat: usize) -> Option<u64> {
         let s = self.seats.get(seat)?.as_ref()?;
-        if s.token.is_none() || s.replaced || self.connected[seat] > 0 {
+        if s.token.is_none() || s.replaced || self.present(seat) {
             return None;
         }
         Some(self.left_at[seat].elapsed().as_secs())
+    }
+
+    /// Is anyone connected at `seat`, to this process or another?
+    pub fn present(&self, seat: usize) -> bool {
+        self.connected.get(seat).is_some_and(|&c| c > 0)
+            || self
+                .remote
+                .values()
+                .any(|(c, _)| c.get(seat).is_some_and(|&c| c > 0))
+    }
+
+    /// Another process's connections at this table: true if who is present
+    /// changed. A seat its last connection left counts as left now.
+    pub fn set_remote(&mut self, from: &str, counts: Option<Vec<u32>>) -> bool {
+        let before: Vec<bool> = (0..self.seats.len()).map(|i| self.present(i)).collect();
+        match counts {
+            Some(c) if c.iter().any(|&n| n > 0) => {
+                self.remote.insert(from.to_string(), (c, Instant::now()));
+            }
+            _ => {
+                self.remote.remove(from);
+            }
+        }
+        let mut changed = false;
+        for (i, was) in before.into_iter().enumerate() {
+            let now = self.present(i);
+            if was && !now {
+                self.left_at[i] = Instant::now();
+            }
+            changed |= was != now;
+        }
+        changed
     }
 
     /// May the others hand `seat` to a bot?
@@ -211,7 +249,7 @@ impl Table {
                     Some(s) => json!({
                         "name": s.name,
                         "bot": s.bot,
-                        "connected": self.connected[i] > 0,
+                        "connected": self.present(i),
                         "replaced": s.replaced,
                         "away_secs": self.away_secs(i),
                     }),

@@ -19,7 +19,7 @@ use tongiaki::error::{truncate, ECHO_CHARS};
 pub struct ServeOptions {
     /// Files, address, limits (its `tables` are set once the store is open).
     pub config: Config,
-    /// The store's URL (`sqlite:PATH`).
+    /// The store's URL (`sqlite:PATH` or `postgres://USER@HOST/DB`).
     pub db: String,
     pub tables: online::Config,
 }

@@ -19,13 +19,57 @@ pub const WAIT: Duration = Duration::from_secs(20);
 
 /// Removes a test store's files (the database, its WAL and shared memory).
 pub fn remove_db(db: &str) {
+    if !db.starts_with("sqlite:") {
+        return;
+    }
     let path = db.trim_start_matches("sqlite:");
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{path}{suffix}"));
     }
 }
 
+/// The PostgreSQL server the tests may use (`TONGIAKI_TEST_PG`, set by
+/// scripts/test.sh, which starts a throwaway one); `None` with a note.
+pub fn test_pg(what: &str) -> Option<String> {
+    match std::env::var("TONGIAKI_TEST_PG") {
+        Ok(url) if !url.is_empty() => Some(url),
+        _ => {
+            eprintln!("note: TONGIAKI_TEST_PG is unset: skipping {what} (PostgreSQL)");
+            None
+        }
+    }
+}
+
+/// A new empty database on that server; its URL. (Its own thread and
+/// runtime, so that it can be called anywhere.)
+pub fn fresh_pg(base: &str, name: &str) -> String {
+    let (base, name) = (base.to_string(), name.to_string());
+    std::thread::spawn(move || {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap()
+            .block_on(online::store::fresh_pg_database(&base, &name))
+    })
+    .join()
+    .unwrap()
+    .expect("a fresh PostgreSQL database")
+}
+
+/// A new store for one test: a SQLite file, or, with
+/// `TONGIAKI_TEST_STORE=postgres` (scripts/test.sh runs the online tests
+/// both ways), a new database on `TONGIAKI_TEST_PG`.
 pub fn temp_db(name: &str) -> String {
+    if std::env::var("TONGIAKI_TEST_STORE").as_deref() == Ok("postgres") {
+        let base = std::env::var("TONGIAKI_TEST_PG")
+            .expect("TONGIAKI_TEST_STORE=postgres needs TONGIAKI_TEST_PG");
+        return fresh_pg(&base, name);
+    }
+    temp_sqlite(name)
+}
+
+/// A new SQLite store, whatever `TONGIAKI_TEST_STORE` says.
+pub fn temp_sqlite(name: &str) -> String {
     let dir = std::env::temp_dir().join(format!("tongiaki-online-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let p = dir.join(format!("{name}-{}.db", online::token::table_id()));
@@ -153,6 +197,17 @@ pub struct Client {
 }
 
 impl Client {
+    /// None if the server is not there (killed).
+    pub async fn try_connect(addr: SocketAddr, id: &str) -> Option<Client> {
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/tables/{id}/ws"))
+            .await
+            .ok()?;
+        Some(Client {
+            ws,
+            log: Vec::new(),
+        })
+    }
+
     pub async fn connect(addr: SocketAddr, id: &str) -> Client {
         let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/tables/{id}/ws"))
             .await

@@ -93,6 +93,11 @@ impl Hub {
             .commit(&h, &mut t, seat, n, &d.action.to_json(), true)
             .await
         {
+            if e.code == "stale" {
+                // Another process's bot moved first (the move log's key
+                // decided): its move is the one everyone gets.
+                return;
+            }
             eprintln!("online: table {}: bot move {n}: {e}", h.id);
             if e.code == "store" {
                 // Try again a little later.

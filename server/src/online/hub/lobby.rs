@@ -248,6 +248,7 @@ impl Hub {
             .ok_or_else(|| OnlineError::code("no_table"))?;
         let mut fresh = Table::from_stored(stored).map_err(OnlineError::store)?;
         fresh.connected = std::mem::take(&mut t.connected);
+        fresh.remote = std::mem::take(&mut t.remote);
         fresh.left_at = std::mem::take(&mut t.left_at);
         fresh.bot_thinking = t.bot_thinking;
         fresh.watchers = t.watchers;

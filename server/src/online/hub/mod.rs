@@ -11,8 +11,10 @@
 //! | `play.rs` | hello, bye, act, replace: the players at a table, and committing a move |
 //! | `bots.rs` | what happens without a player: bots' moves and the turn clock |
 //! | `sweep.rs` | expiry and eviction |
+//! | `cluster.rs` | several processes on one database: following the others' changes, presence |
 
 mod bots;
+mod cluster;
 mod lobby;
 mod play;
 mod sweep;
@@ -23,7 +25,7 @@ use super::table::Table;
 use super::token;
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::{broadcast, OwnedMutexGuard, Semaphore};
@@ -100,6 +102,10 @@ pub struct Hub {
     search_slots: Semaphore,
     addrs: Mutex<HashMap<IpAddr, usize>>,
     pub connections: AtomicUsize,
+    /// This process among those on the store (presence reports).
+    pub process_id: String,
+    /// Other processes may share the store (it announces changes).
+    shared: AtomicBool,
 }
 
 impl std::fmt::Debug for Hub {
@@ -152,7 +158,14 @@ impl Hub {
             search_slots: Semaphore::new(cores),
             addrs: Mutex::new(HashMap::new()),
             connections: AtomicUsize::new(0),
+            process_id: token::table_id(),
+            shared: AtomicBool::new(false),
         })
+    }
+
+    /// Does this process share its store with others (PostgreSQL)?
+    pub fn is_shared(&self) -> bool {
+        self.shared.load(Ordering::Relaxed)
     }
 
     /// Tables in memory.
@@ -219,8 +232,12 @@ impl Hub {
                 let mut t = t;
                 if t.fresh {
                     // A table just loaded (after a restart) resumes its bots
-                    // and its clock.
+                    // and its clock; on a shared store, after reading any
+                    // move committed between loading it and listing it here.
                     t.fresh = false;
+                    if self.is_shared() {
+                        self.catch_up(&h, &mut t).await;
+                    }
                     self.kick(&h, &mut t);
                 }
                 return Ok((h, t));

@@ -41,6 +41,7 @@ impl Hub {
                 }
                 t.connected[i] += 1;
                 h.send(t.seats_msg());
+                self.announce_presence(id, &t);
             }
             None => t.watchers += 1,
         }
@@ -56,15 +57,16 @@ impl Hub {
     }
 
     /// A client's connection closed.
-    pub async fn bye(&self, h: &TableHandle, seat: Option<u8>) {
+    pub async fn bye(self: &Arc<Self>, h: &TableHandle, seat: Option<u8>) {
         let mut t = h.table.lock().await;
         match seat {
             Some(s) => {
                 let i = s as usize;
                 t.connected[i] = t.connected[i].saturating_sub(1);
-                if t.connected[i] == 0 {
+                if !t.present(i) {
                     t.left_at[i] = Instant::now();
                 }
+                self.announce_presence(&h.id, &t);
                 if !t.gone {
                     h.send(t.seats_msg());
                 }
@@ -160,14 +162,9 @@ impl Hub {
         {
             Ok(()) => {}
             Err(StoreError::Conflict) => {
-                // Another process committed move n first: catch up.
-                if let Ok(more) = self.store.moves_from(&h.id, t.moves).await {
-                    if t.replay(&more).is_ok() {
-                        if let Some(s) = &t.state_msg {
-                            h.send(s.clone());
-                        }
-                    }
-                }
+                // Another process committed move n first: catch up (and
+                // tell this process's clients), and refuse this one.
+                self.catch_up(h, t).await;
                 return Err(OnlineError::code("stale"));
             }
             Err(e) => return Err(OnlineError::store(e)),
