@@ -353,3 +353,11 @@ impl Drop for Child {
         let _ = self.child.wait();
     }
 }
+
+/// A 2-seat table with Ana (seat 0) and Bo (seat 1); the game has begun.
+pub async fn two_players(s: &TestServer) -> (String, String, String) {
+    let (id, ana) = create(s.addr, json!({"seats": 2, "name": "Ana"})).await;
+    let (seat, bo) = join(s.addr, &id, "Bo").await;
+    assert_eq!(seat, 1);
+    (id, ana, bo)
+}
