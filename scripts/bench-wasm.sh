@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Measures, in one run, the figures BENCHMARKS.md records for the browser
-# build: the size of the release .wasm (raw and gzip -9), and random 4-player
+# build: the size of both release .wasm packages (the page's and the bots',
+# raw and gzip -9), and random 4-player
 # games per second natively (`tongiaki simulate`) and inside headless Chrome
 # (tests/web_bench.rs: the same games, plus games through the JS API).
 #
@@ -26,6 +27,8 @@ wasm=pkg/tongiaki_bg.wasm
 raw=$(stat -c %s "$wasm")
 gz=$(gzip -9 -c "$wasm" | wc -c)
 js_raw=$(stat -c %s pkg/tongiaki.js)
+bots_raw=$(stat -c %s pkg/tongiaki_bots_bg.wasm)
+bots_gz=$(gzip -9 -c pkg/tongiaki_bots_bg.wasm | wc -c)
 
 say "cargo build --release"
 cargo build --release --quiet >&2
@@ -59,8 +62,8 @@ wasm_json=$(grep -o 'BENCH {.*}' "$log" | head -n1 | sed 's/^BENCH //')
 search_wasm=$(grep -o 'BENCH_SEARCH {.*}' "$log" | head -n1 | sed 's/^BENCH_SEARCH //')
 [ -n "$search_wasm" ] || { cat "$log" >&2; echo "bench-wasm: no BENCH_SEARCH line in $log" >&2; exit 1; }
 
-node - "$native_json" "$wasm_json" "$raw" "$gz" "$js_raw" "$GAMES" "$SEED" "$search_native" "$search_wasm" <<'EOF'
-const [native, wasm, raw, gz, jsRaw, games, seed, sNative, sWasm] = process.argv.slice(2);
+node - "$native_json" "$wasm_json" "$raw" "$gz" "$js_raw" "$GAMES" "$SEED" "$search_native" "$search_wasm" "$bots_raw" "$bots_gz" <<'EOF'
+const [native, wasm, raw, gz, jsRaw, games, seed, sNative, sWasm, botsRaw, botsGz] = process.argv.slice(2);
 const n = JSON.parse(native), w = JSON.parse(wasm);
 const sn = JSON.parse(sNative), sw = JSON.parse(sWasm);
 const kb = (b) => (b / 1024).toFixed(1) + " KiB";
@@ -70,8 +73,9 @@ console.log(`Measured ${new Date().toISOString().slice(0, 10)}, Chrome ${chrome}
 console.log("");
 console.log("| figure | value |");
 console.log("|---|---|");
-console.log(`| pkg/tongiaki_bg.wasm (profile wasm-release, opt-level "s", + wasm-opt -Oz) | ${raw} bytes (${kb(+raw)}) |`);
+console.log(`| pkg/tongiaki_bg.wasm, the page's (no bots; profile wasm-page, opt-level "z", + wasm-opt -Oz) | ${raw} bytes (${kb(+raw)}) |`);
 console.log(`| same, gzip -9 | ${gz} bytes (${kb(+gz)}) |`);
+console.log(`| pkg/tongiaki_bots_bg.wasm, the worker's (bots and odds; profile wasm-release, opt-level "s", + wasm-opt -Oz) | ${botsRaw} bytes (${kb(+botsRaw)}), gzip -9 ${botsGz} bytes |`);
 console.log(`| pkg/tongiaki.js (glue) | ${jsRaw} bytes |`);
 console.log(`| native, 4 random players (\`tongiaki simulate\`) | ${f(n.games_per_second)} games/s (mean ${n.mean_turns.toFixed(1)} turns) |`);
 console.log(`| headless Chrome, the same ${games} games (engine in wasm) | ${f(w.engine_games_per_second)} games/s = ${(100 * w.engine_games_per_second / n.games_per_second).toFixed(0)}% of native (mean ${w.mean_turns.toFixed(1)} turns) |`);

@@ -1,8 +1,10 @@
 // Writes the whole game as one .html file that plays when opened straight
 // from disk (file://), with no server: the stylesheet, every ES module of
-// www/ and the wasm-bindgen glue inlined in one <script type="module">, and
-// the engine's .wasm as base64 in a <script type="application/wasm-base64">
-// block that main.js decodes (issue 6).
+// www/ and the wasm-bindgen glue inlined in one <script type="module">, the
+// bots' Web Worker as the text of a classic script, and both engine packages'
+// .wasm as base64 in <script type="application/wasm-base64"> blocks: the
+// page's (#tongiaki-wasm, which main.js decodes) and the bots' package's
+// (#tongiaki-bots-wasm, which bots.js hands to the worker) (issue 6).
 //
 //   node scripts/build-single.mjs [--pkg DIR] [--www DIR] [--out FILE]
 //
@@ -10,8 +12,8 @@
 // returned, in dependency order; `import … from "./x.js"` becomes a read of
 // that object. This handles the import/export forms www/ uses (named and
 // namespace and default imports, `export function/const/class`,
-// `export default`, `export { a as b }`,
-// dynamic import of ./pkg/tongiaki.js) and fails loudly on anything else.
+// `export default`, `export { a as b }`, modules in folders (`./online/x.js`, `../y.js`),
+// dynamic imports of ./pkg/*.js) and fails loudly on anything else.
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { join, dirname, resolve, posix } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -28,7 +30,7 @@ const OUT = resolve(opt("--out", join(ROOT, "target", "single", "tongiaki.html")
 
 const fileOf = (id) => (id.startsWith("pkg/") ? join(PKG, id.slice(4)) : join(WWW, id));
 
-const IMPORT_RE = /^import\s+(\*\s+as\s+(\w+)|\{([^}]*)\}|(\w+))\s+from\s+"\.\/([\w./-]+)";?[ \t]*$/gm;
+const IMPORT_RE = /^import\s+(\*\s+as\s+(\w+)|\{([^}]*)\}|(\w+))\s+from\s+"(\.\.?\/[\w./-]+)";?[ \t]*$/gm;
 const DYNAMIC_RE = /\bimport\(\s*"\.\/([\w./-]+)"\s*\)/g;
 
 let modules; // id -> transformed body
@@ -107,6 +109,7 @@ const workerBundle = bundleOf("bot-worker.js").text.replace(/\bimport\.meta\.url
 if (/\bimport\.meta\b/.test(workerBundle)) throw new Error("bot-worker.js bundle: import.meta left in a classic worker");
 
 const wasm = readFileSync(join(PKG, "tongiaki_bg.wasm"));
+const botsWasm = readFileSync(join(PKG, "tongiaki_bots_bg.wasm"));
 const css = readFileSync(join(WWW, "style.css"), "utf8");
 let html = readFileSync(join(WWW, "index.html"), "utf8");
 
@@ -114,12 +117,16 @@ const swap = (re, by, what) => {
   if (!re.test(html)) throw new Error(`index.html: ${what} not found`);
   html = html.replace(re, by);
 };
-swap(/^\s*<link rel="(modulepreload|manifest|apple-touch-icon)"[^>]*>\n/gm, "", "preload/manifest links");
+swap(/^\s*<link rel="(modulepreload|preload|manifest|apple-touch-icon)"[^>]*>\n/gm, "", "preload/manifest links");
+swap(/^\s*<!-- Everything the first board needs[\s\S]*?-->\n/m, "", "the preloads' comment");
+// main.js imports engine.js itself (the served page also loads it ahead, on its own)
+swap(/^\s*<script type="module" src="\.\/engine\.js"><\/script>\n/m, "", "the engine.js script");
 swap(/<link rel="stylesheet" href="\.\/style\.css" \/>/, () => `<style>\n${css}</style>`, "the stylesheet link");
 swap(
   /<script type="module" src="\.\/main\.js"><\/script>/,
   () =>
     `<script type="application/wasm-base64" id="tongiaki-wasm">${wasm.toString("base64")}</script>\n` +
+    `    <script type="application/wasm-base64" id="tongiaki-bots-wasm">${botsWasm.toString("base64")}</script>\n` +
     `    <script type="text/plain" id="tongiaki-bot-worker">\n${workerBundle}</script>\n` +
     `    <script type="module">\n${bundle}</script>`,
   "the main.js script",
@@ -128,4 +135,4 @@ html = html.replace("<html lang=\"en\">", "<html lang=\"en\" data-build=\"single
 
 mkdirSync(dirname(OUT), { recursive: true });
 writeFileSync(OUT, html);
-console.log(`build-single: ${OUT} (${(html.length / 1024).toFixed(0)} KB: ${page.count} modules, wasm ${wasm.length} bytes)`);
+console.log(`build-single: ${OUT} (${(html.length / 1024).toFixed(0)} KB: ${page.count} modules, wasm ${wasm.length} + ${botsWasm.length} bytes)`);

@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
-# Builds the browser package into pkg/ (generated, git-ignored):
-#   wasm-pack build --target web --profile wasm-release (Cargo.toml: the
-#   release profile at opt-level "s"), then wasm-opt -Oz from the npm
-#   package `binaryen` (node_modules/.bin/wasm-opt, installed by setup.sh),
-#   or Debian's binaryen if that is missing, then scripts/wasm-fixup.mjs.
+# Builds the browser packages into pkg/ (generated, git-ignored), two builds
+# of the one crate (Cargo.toml, feature `bots`):
+#   pkg/tongiaki.js, pkg/tongiaki_bg.wasm            the page's engine: Game,
+#       legalActions, apply, snapshot, save, load, version (--no-default-features)
+#   pkg/tongiaki_bots.js, pkg/tongiaki_bots_bg.wasm  the same plus botAction,
+#       botDecision and voyageOdds, for the bots' Web Worker (www/bot-worker.js)
+# Each is wasm-pack build --target web (the page's with --profile wasm-page,
+# opt-level "z"; the bots' with --profile wasm-release, opt-level "s": see
+# Cargo.toml), then wasm-opt -Oz from the npm package
+# `binaryen` (node_modules/.bin/wasm-opt, installed by setup.sh), or Debian's
+# binaryen if that is missing, then scripts/wasm-fixup.mjs.
 # wasm-pack's own wasm-opt step is switched off in Cargo.toml
 # ([package.metadata.wasm-pack.profile.*] wasm-opt = false) so that it
 # never tries to download a binaryen build.
-# Usage: scripts/build-wasm.sh [--dev]   (--dev: unoptimised debug build)
+# Usage: scripts/build-wasm.sh [--dev]   (--dev: unoptimised debug builds)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -16,30 +22,40 @@ export CARGO_BUILD_JOBS="${CARGO_BUILD_JOBS:-2}"
 
 say() { printf '\033[1;34m[build-wasm]\033[0m %s\n' "$*"; }
 
-mode=(--profile wasm-release)
-if [ "${1:-}" = "--dev" ]; then mode=(--dev); fi
+# The page's package is built with the profile wasm-page (opt-level "z"), the
+# bots' with wasm-release (opt-level "s", faster): Cargo.toml.
+page_profile=wasm-page
+bots_profile=wasm-release
+if [ "${1:-}" = "--dev" ]; then page_profile=--dev; bots_profile=--dev; fi
 
-say "wasm-pack build --target web ${mode[*]}"
-# -p tongiaki: the engine package only, never the server crate (a default
-# member of the workspace that does not build for wasm32).
-wasm-pack --log-level warn build . --target web "${mode[@]}" --out-dir pkg --out-name tongiaki -- -p tongiaki
+# wasm-opt: binaryen 132 from the npm registry (package.json; scripts/setup.sh
+# runs npm ci) when present, else Debian's binaryen 108. Version 108 exports
+# wasm-bindgen's externref table under the wrong index (the page then dies
+# with "WebAssembly.Table.set(): Argument 1 is invalid for table");
+# scripts/wasm-fixup.mjs repairs that export if needed and, in every case,
+# loads the optimised package in Node and plays complete games with it, so
+# a broken optimiser output never reaches pkg/.
+WASM_OPT="$ROOT/node_modules/.bin/wasm-opt"
+if [ ! -x "$WASM_OPT" ]; then
+  WASM_OPT="$(command -v wasm-opt || true)"
+fi
 
-wasm="pkg/tongiaki_bg.wasm"
-[ -f "$wasm" ] || { echo "build-wasm: $wasm was not produced" >&2; exit 1; }
-
-if [ "${mode[0]}" != --dev ]; then
-  # wasm-opt: binaryen 132 from the npm registry (package.json; scripts/setup.sh
-  # runs npm ci) when present, else Debian's binaryen 108. Version 108 exports
-  # wasm-bindgen's externref table under the wrong index (the page then dies
-  # with "WebAssembly.Table.set(): Argument 1 is invalid for table");
-  # scripts/wasm-fixup.mjs repairs that export if needed and, in every case,
-  # loads the optimised package in Node and plays complete games with it, so
-  # a broken optimiser output never reaches pkg/.
-  WASM_OPT="$ROOT/node_modules/.bin/wasm-opt"
-  if [ ! -x "$WASM_OPT" ]; then
-    WASM_OPT="$(command -v wasm-opt || true)"
-  fi
+# build NAME DIR PROFILE [cargo options...]: wasm-pack into DIR as NAME.js +
+# NAME_bg.wasm, optimised (PROFILE: --dev, or a profile's name).
+build() {
+  local name="$1" dir="$2" profile="$3"
+  shift 3
+  local mode=(--profile "$profile")
+  if [ "$profile" = --dev ]; then mode=(--dev); fi
+  say "wasm-pack build --target web ${mode[*]} --out-name $name -- $*"
+  # -p tongiaki: the engine package only, never the server crate (a default
+  # member of the workspace that does not build for wasm32).
+  wasm-pack --log-level warn build . --target web "${mode[@]}" --out-dir "$dir" --out-name "$name" -- -p tongiaki "$@"
+  local wasm="$dir/${name}_bg.wasm"
+  [ -f "$wasm" ] || { echo "build-wasm: $wasm was not produced" >&2; exit 1; }
+  [ "${mode[0]}" != --dev ] || return 0
   [ -n "$WASM_OPT" ] || { echo "build-wasm: no wasm-opt (run scripts/setup.sh)" >&2; exit 1; }
+  local before after
   before=$(stat -c %s "$wasm")
   cp "$wasm" "$wasm.unopt"
   # The features rustc enables by default for wasm32-unknown-unknown; wasm-opt
@@ -48,9 +64,21 @@ if [ "${mode[0]}" != --dev ]; then
     --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals --enable-reference-types --enable-multivalue \
     "$wasm.unopt" -o "$wasm.opt"
-  node scripts/wasm-fixup.mjs "$wasm.unopt" "$wasm.opt" pkg
+  node scripts/wasm-fixup.mjs "$wasm.unopt" "$wasm.opt" "$dir" "$name.js"
   mv "$wasm.opt" "$wasm"
   rm -f "$wasm.unopt"
   after=$(stat -c %s "$wasm")
-  say "$("$WASM_OPT" --version) -Oz: $before -> $after bytes ($(gzip -9 -c "$wasm" | wc -c) gzipped)"
-fi
+  say "$name: $("$WASM_OPT" --version) -Oz: $before -> $after bytes ($(gzip -9 -c "$wasm" | wc -c) gzipped)"
+}
+
+# The page's engine, without the bots and the odds.
+build tongiaki pkg "$page_profile" --no-default-features
+
+# The bots' package: built beside pkg/ (wasm-pack writes its own package.json
+# and README into its directory), then its four files copied in.
+bots_dir="${CARGO_TARGET_DIR:-target}/wasm-pack-bots"
+build tongiaki_bots "$bots_dir" "$bots_profile"
+for f in tongiaki_bots.js tongiaki_bots.d.ts tongiaki_bots_bg.wasm tongiaki_bots_bg.wasm.d.ts; do
+  cp "$bots_dir/$f" pkg/
+done
+say "pkg/: $(cd pkg && ls -- *.js *.wasm | tr '\n' ' ')"

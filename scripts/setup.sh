@@ -37,9 +37,10 @@ declare -A DEB_CMD=(
   [chromium-driver]=chromedriver
   [firefox-esr]=firefox-esr
   [binaryen]=wasm-opt
+  [postgresql]=psql
 )
 missing=()
-for pkg in chromium chromium-driver firefox-esr binaryen; do
+for pkg in chromium chromium-driver firefox-esr binaryen postgresql; do
   if dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" \
      && command -v "${DEB_CMD[$pkg]}" >/dev/null; then
     :
@@ -54,6 +55,13 @@ else
   # Update the package lists once, only when something must be installed.
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# PostgreSQL: the online tests run against a throwaway cluster of their own
+# (scripts/pg-cluster.sh, from /usr/lib/postgresql/*/bin). Debian's package
+# also creates and starts a system cluster; the tests never use it.
+if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  die "postgresql is installed but no /usr/lib/postgresql/*/bin/initdb was found"
 fi
 
 # --- cargo-installed tools --------------------------------------------------

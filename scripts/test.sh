@@ -8,8 +8,13 @@
 #
 # Steps:
 #   lint  cargo fmt --check; cargo clippy (native, and the wasm32 library and
-#         browser tests), warnings denied
-#   rust  cargo test --release               (engine, CLI, server, fixtures)
+#         browser tests, and the wasm32 library without the feature `bots`
+#         as the page's package is built), warnings denied
+#   rust  cargo test --release               (engine, CLI, server, fixtures),
+#         with TONGIAKI_TEST_PG naming a throwaway PostgreSQL cluster
+#         (scripts/pg-cluster.sh: a temp dir, a free port on 127.0.0.1,
+#         stopped at exit) so the PostgreSQL store and the two-process tests
+#         run; then the online tests again with every table in PostgreSQL
 #   wasm  wasm-pack test --headless --chrome / --firefox, built with the
 #         shipped profile (-- --profile wasm-release --test web)
 #         (tests/web.rs, with Debian's chromedriver and the cargo-built
@@ -89,11 +94,26 @@ if want lint; then
   step "cargo fmt --check" cargo fmt --all -- --check
   step "cargo clippy (native)" cargo clippy --all-targets --quiet -- -D warnings
   step "cargo clippy (wasm32)" cargo clippy --target wasm32-unknown-unknown -p tongiaki --lib --tests --quiet -- -D warnings
+  # the page's package is built without the feature `bots` (scripts/build-wasm.sh)
+  step "cargo clippy (wasm32, no bots)" cargo clippy --target wasm32-unknown-unknown -p tongiaki --lib --no-default-features --quiet -- -D warnings
 fi
 
 # --- Rust tests --------------------------------------------------------------
+# A throwaway PostgreSQL cluster for the server's tests (stopped at exit).
+source scripts/pg-cluster.sh
+trap pg_cluster_stop EXIT
+trap 'exit 130' INT TERM
 if want rust; then
+  if ! pg_cluster_start; then
+    RESULTS+=("FAIL  PostgreSQL cluster (scripts/pg-cluster.sh)")
+    FAILED=$((FAILED + 1))
+  fi
   step "cargo test --release" cargo test --release
+  if [ -n "${TONGIAKI_TEST_PG:-}" ]; then
+    step "online tests on PostgreSQL" env TONGIAKI_TEST_STORE=postgres \
+      cargo test --release -p tongiaki-server --test online --test online_games
+  fi
+  pg_cluster_stop
 fi
 
 # --- browser tests of the wasm package ----------------------------------------
@@ -101,10 +121,10 @@ if want wasm; then
   if [ -f tests/web.rs ]; then
     step "wasm-pack test chrome" timeout 1800 \
       wasm-pack --log-level warn test --headless --chrome --chromedriver /usr/bin/chromedriver \
-      -- -p tongiaki --profile wasm-release --test web --test web_bots
+      -- -p tongiaki --profile wasm-release --test web --test web_bots --test web_odds
     step "wasm-pack test firefox" timeout 1800 \
       wasm-pack --log-level warn test --headless --firefox --geckodriver "$(command -v geckodriver)" \
-      -- -p tongiaki --profile wasm-release --test web --test web_bots
+      -- -p tongiaki --profile wasm-release --test web --test web_bots --test web_odds
   else
     skip "wasm-pack test" "no tests/web.rs"
   fi
@@ -132,12 +152,14 @@ stop_server() {
   fi
   SERVER_PID=""
 }
-trap stop_server EXIT
+trap 'stop_server; pg_cluster_stop' EXIT
 
 # Starts the native server on a free port; sets BASE_URL.
 start_server() {
   local log=test-artifacts/serve.log
-  "${CARGO_TARGET_DIR:-target}/release/tongiaki" serve --port 0 --www www --pkg pkg >"$log" 2>&1 &
+  rm -f test-artifacts/e2e-tables.db*
+  "${CARGO_TARGET_DIR:-target}/release/tongiaki" serve --port 0 --www www --pkg pkg \
+    --db sqlite:test-artifacts/e2e-tables.db >"$log" 2>&1 &
   SERVER_PID=$!
   local i url=""
   for i in $(seq 1 100); do

@@ -1,7 +1,9 @@
 // Repairs the table exports of a module after Debian's wasm-opt (binaryen
 // 108), then checks the package still plays a game.
 //
-//   node scripts/wasm-fixup.mjs BEFORE.wasm AFTER.wasm PKG_DIR
+//   node scripts/wasm-fixup.mjs BEFORE.wasm AFTER.wasm PKG_DIR [GLUE.js]
+//
+// (GLUE.js: the package's glue in PKG_DIR, tongiaki.js unless named.)
 //
 // Why: binaryen 108 writes every exported table with the index of table 0.
 // wasm-bindgen exports its externref table (`__wbindgen_externrefs`, table
@@ -14,14 +16,15 @@
 //
 // Then, because a broken optimiser must never ship silently, the package in
 // PKG_DIR is loaded in Node and plays complete random games through the JS
-// API, exactly as the page would.
+// API, exactly as the page would (and, in the bots' package, a few bot
+// decisions and voyage odds, as the worker would).
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [before, after, pkgDir] = process.argv.slice(2);
+const [before, after, pkgDir, glueName = "tongiaki.js"] = process.argv.slice(2);
 if (!before || !after || !pkgDir) {
-  console.error("usage: node scripts/wasm-fixup.mjs BEFORE.wasm AFTER.wasm PKG_DIR");
+  console.error("usage: node scripts/wasm-fixup.mjs BEFORE.wasm AFTER.wasm PKG_DIR [GLUE.js]");
   process.exit(2);
 }
 
@@ -152,7 +155,7 @@ if (changed) {
 }
 
 // --- smoke test: the package plays complete games --------------------------
-const glue = path.resolve(pkgDir, "tongiaki.js");
+const glue = path.resolve(pkgDir, glueName);
 const { initSync, Game, version } = await import(pathToFileURL(glue).href);
 initSync({ module: fs.readFileSync(after) });
 let s = 12345;
@@ -174,7 +177,19 @@ for (let seed = 1; seed <= 3; seed++) {
   try { g.apply({ type: "resettle" }); } catch (e) { code = e.code; }
   if (code !== "game_over") throw new Error(`smoke test: expected game_over, got ${code}`);
 }
+let bots = "";
+if (typeof Game.prototype.botDecision === "function") {
+  // The bots' package: greedy and search bots choose legal actions, and the odds answer.
+  const g = new Game({ players: [{ name: "A" }, { name: "B" }], seed: 4 });
+  let odds = 0;
+  for (let i = 0; i < 60 && g.legalActions().length; i++) {
+    const d = g.botDecision(i % 2 ? "greedy" : "search", i, { iterations: 20 });
+    odds += g.voyageOdds().length;
+    g.apply(d.action);
+  }
+  bots = `, 60 bot decisions, ${odds} voyage odds`;
+}
 let code = null;
 try { new Game({ players: [] }); } catch (e) { code = e instanceof Error ? e.code : "not an Error"; }
 if (code !== "bad_options") throw new Error(`smoke test: expected bad_options, got ${code}`);
-console.log(`wasm-fixup: smoke test passed (engine ${version()}, 3 complete games, ${decisions} decisions)`);
+console.log(`wasm-fixup: smoke test passed (${glueName}: engine ${version()}, 3 complete games, ${decisions} decisions${bots})`);

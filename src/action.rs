@@ -1,4 +1,4 @@
-//! Actions of API.md, and their strict parsing from JSON.
+//! Actions of docs/api.md, and their strict parsing from JSON.
 //!
 //! Parsing decides `malformed_action` (not an object, unknown type, missing
 //! field, wrong JSON type, negative number, unknown card id); whether a well
@@ -197,7 +197,7 @@ impl Action {
         serde_json::to_value(self).expect("actions always serialize")
     }
 
-    /// Parses an action from JSON as API.md describes. Extra fields are ignored.
+    /// Parses an action from JSON as docs/api.md describes. Extra fields are ignored.
     pub fn from_json(v: &Value) -> Result<Action, Error> {
         let obj = v
             .as_object()

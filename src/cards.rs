@@ -1,4 +1,4 @@
-//! The 32 ocean cards of RULES.md §1.2 and §1.3, exactly as printed.
+//! The 32 ocean cards of docs/rules.md §1.2 and §1.3, exactly as printed.
 //!
 //! A card is named by a [`CardId`], its index in [`CARDS`]: 0 is Tonga,
 //! 1..=15 the other islands, 16..=31 the water cards A..P.
@@ -39,7 +39,7 @@ impl CardId {
     pub fn is_water(self) -> bool {
         !self.is_island()
     }
-    /// Looks a card up by its id from RULES.md ("tonga", "water-k", ...).
+    /// Looks a card up by its id from docs/rules.md ("tonga", "water-k", ...).
     pub fn from_key(key: &str) -> Option<CardId> {
         CARDS
             .iter()

@@ -1,8 +1,8 @@
-//! Errors are values with a message a player understands (API.md), and a
+//! Errors are values with a message a player understands (docs/api.md), and a
 //! message key with named arguments so that a front end can say the same in
 //! its own language.
 //!
-//! Every error has a `code` (API.md), a `key` and `args`, and the English
+//! Every error has a `code` (docs/api.md), a `key` and `args`, and the English
 //! `message`, which is always [`ENGLISH`]`[key]` filled with `args` by
 //! [`render`]. Keys are dotted lower snake case: `bad_options.*`,
 //! `malformed.*`, `illegal.*`, `game_over`, `bad_save.*` and `internal.*`
@@ -364,12 +364,12 @@ pub const ENGLISH: &[(&str, &str)] = &[
     ("bad_options.seed_range", "The seed must be a whole number from 0 to {max}, not {seed}."),
     ("bad_options.seed_not_number", "The seed must be a number."),
     ("bad_options.no_random", "No seed was given and no random source is available ({detail})."),
-    ("bad_options.deck_not_array", "The deck must be an array of card ids, top of the pile first."),
-    ("bad_options.deck_count", "The deck must list all {expected} cards other than Tonga exactly once; it lists {count}."),
-    ("bad_options.deck_entry_not_string", "Every entry of the deck must be a card id string such as \"samoa\"."),
-    ("bad_options.deck_unknown_card", "The deck names an unknown card \"{card}\"."),
-    ("bad_options.deck_tonga", "Tonga starts on the table; it cannot be in the deck."),
-    ("bad_options.deck_twice", "The deck lists {card} twice."),
+    ("bad_options.deck_not_array", "The pile (\"deck\") must be an array of card ids, top of the pile first."),
+    ("bad_options.deck_count", "The pile (\"deck\") must list all {expected} cards other than Tonga exactly once; it lists {count}."),
+    ("bad_options.deck_entry_not_string", "Every entry of the pile (\"deck\") must be a card id string such as \"samoa\"."),
+    ("bad_options.deck_unknown_card", "The pile (\"deck\") names an unknown card \"{card}\"."),
+    ("bad_options.deck_tonga", "Tonga starts on the table; it cannot be in the pile (\"deck\")."),
+    ("bad_options.deck_twice", "The pile (\"deck\") lists {card} twice."),
     ("bad_options.script_not_json", "The script is not valid JSON: {detail}"),
     ("bad_options.script_actions", "The script's \"actions\" must be an array of actions."),
     // bad_options: bots (`simulate --bots`, `Game.botAction`).
@@ -382,7 +382,7 @@ pub const ENGLISH: &[(&str, &str)] = &[
     ("bad_options.bot_budget", "The bot budget must be an object such as {\"iterations\": 1000, \"millis\": 800}."),
     ("bad_options.bot_budget_field", "The bot budget's \"{field}\" must be a number."),
     ("bad_options.bot_kind_not_text", "The bot kind must be a string such as \"greedy\", not {@got}."),
-    // malformed: an action that is not one (API.md).
+    // malformed: an action that is not one (docs/api.md).
     ("malformed.not_json", "The action cannot be read as JSON: {detail}."),
     ("malformed.not_object", "An action must be a JSON object with a \"type\", not {@got}."),
     ("malformed.no_type", "The action has no \"type\" field."),

@@ -1,4 +1,4 @@
-//! Everything that happens inside one `apply`, in order (API.md "GameEvent"),
+//! Everything that happens inside one `apply`, in order (docs/api.md "GameEvent"),
 //! so a UI can animate it and a log can tell it.
 
 use crate::cards::CardId;

@@ -1,4 +1,4 @@
-//! Axial hex coordinates for the flat-top grid of RULES.md §1.1
+//! Axial hex coordinates for the flat-top grid of docs/rules.md §1.1
 //! (vocabulary from Red Blob Games' hexagon guide).
 
 /// World directions, numbered like card edges: 0 south, 1 south-west,
@@ -38,7 +38,7 @@ pub fn opposite(dir: u8) -> u8 {
     (dir + 3) % 6
 }
 
-/// A card edge, 0..6 counted round from the emblem edge 0 (RULES.md §1.1):
+/// A card edge, 0..6 counted round from the emblem edge 0 (docs/rules.md §1.1):
 /// where a jetty points and where the trails of a water card end. Card
 /// edges turn with the card; world directions ([`DIRECTIONS`]) do not.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]

@@ -2,12 +2,15 @@
 //!
 //! Pure Rust, no I/O: cards, hex geometry, the board, the rules (`game`),
 //! the R25 chain search, scoring, the JSON contract of docs/api.md (actions,
-//! events, snapshot, save), the bots, and on wasm32 the `#[wasm_bindgen]`
-//! binding the browser uses (`wasm`). The `tongiaki` binary (play,
-//! simulate, serve) is the `server/` crate.
+//! events, snapshot, save), the bots and the voyage odds (feature `bots`, on
+//! by default), and on wasm32 the `#[wasm_bindgen]` binding the browser uses
+//! (`wasm`). The `tongiaki` binary (play, simulate, serve) is the `server/`
+//! crate. The page's wasm package is built without `bots` (smaller, faster
+//! to load); the bots' Web Worker loads the package built with it.
 
 pub mod action;
 pub mod board;
+#[cfg(feature = "bots")]
 pub mod bots;
 pub mod cards;
 pub mod chain;
@@ -15,6 +18,8 @@ pub mod error;
 pub mod event;
 pub mod game;
 pub mod hex;
+#[cfg(feature = "bots")]
+pub mod odds;
 pub mod options;
 pub mod position;
 pub mod score;

@@ -1,4 +1,4 @@
-//! Options of a new game (API.md `new Game({...})`), strictly validated.
+//! Options of a new game (docs/api.md `new Game({...})`), strictly validated.
 
 use crate::cards::{CardId, CARD_COUNT};
 use crate::error::{args, Error};
@@ -251,10 +251,13 @@ fn parse_deck(items: &[Value]) -> Result<Vec<CardId>, Error> {
     Ok(deck)
 }
 
+/// A colour's name (`COLORS`, ASCII) with a capital first letter: "Blue".
+/// ASCII only on purpose: `char::to_uppercase` would bring Unicode's case
+/// table (12 KB) into the page's wasm for these six words.
 fn capitalised(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        Some(f) => f.to_ascii_uppercase().to_string() + c.as_str(),
         None => String::new(),
     }
 }

@@ -1,4 +1,4 @@
-//! Scripts (API.md): `{players, seed, deck, actions}` played in order.
+//! Scripts (docs/api.md): `{players, seed, deck, actions}` played in order.
 
 use crate::error::{args, Error};
 use crate::game::Game;

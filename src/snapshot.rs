@@ -1,4 +1,4 @@
-//! The public state (API.md "Snapshot"). Never the pile order.
+//! The public state (docs/api.md "Snapshot"). Never the pile order.
 
 use crate::board::expand_counts;
 use crate::cards::CardId;

@@ -185,6 +185,7 @@ fn corpus() -> Vec<Error> {
     }
     out.extend(scenarios().into_iter().map(|(_, e)| e));
     // The bots' refusals (simulate --bots, Game.botAction).
+    #[cfg(feature = "bots")]
     for spec in [
         "oracle",
         "greedy:3",
@@ -199,9 +200,12 @@ fn corpus() -> Vec<Error> {
                 .map(|e| e.to_error()),
         );
     }
-    use tongiaki::bots::BotError;
-    out.push(BotError::BudgetNotObject.to_error());
-    out.push(BotError::BudgetField("millis").to_error());
+    #[cfg(feature = "bots")]
+    {
+        use tongiaki::bots::BotError;
+        out.push(BotError::BudgetNotObject.to_error());
+        out.push(BotError::BudgetField("millis").to_error());
+    }
     // A name of invisible characters only (issue 11).
     out.extend(
         Game::from_options_json(&json!({"players": [{"name": "\u{200b}\u{202e}"}, {}]})).err(),

@@ -1,6 +1,6 @@
 //! Determinism fixtures shared by the native engine and the browser.
 //!
-//! Each `tests/fixtures/*.json` holds a script (API.md "Scripts") and what
+//! Each `tests/fixtures/*.json` holds a script (docs/api.md "Scripts") and what
 //! the native command line made of it: the final snapshot
 //! (`tongiaki play SCRIPT.json`), the legal actions at the end and the save.
 //! `tests/web.rs` replays the same scripts through the JS API in Chrome and
@@ -62,39 +62,9 @@ const SPECS: &[Spec] = &[
     },
 ];
 
-/// Where two JSON values first differ, as a path (for short failure messages).
-fn first_difference(a: &Value, b: &Value, path: &str) -> Option<String> {
-    match (a, b) {
-        (Value::Object(x), Value::Object(y)) => {
-            for k in x.keys().chain(y.keys()) {
-                let p = format!("{path}.{k}");
-                match (x.get(k), y.get(k)) {
-                    (Some(u), Some(v)) => {
-                        if let Some(d) = first_difference(u, v, &p) {
-                            return Some(d);
-                        }
-                    }
-                    (u, v) => return Some(format!("{p}: {u:?} vs {v:?}")),
-                }
-            }
-            None
-        }
-        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => x
-            .iter()
-            .zip(y)
-            .enumerate()
-            .find_map(|(i, (u, v))| first_difference(u, v, &format!("{path}[{i}]"))),
-        _ if a == b => None,
-        _ => Some(format!("{path}: {a} vs {b}")),
-    }
-}
-
-/// Asserts two JSON values are equal, naming the first difference.
-fn assert_same(actual: &Value, expected: &Value, what: &str) {
-    if let Some(d) = first_difference(actual, expected, "$") {
-        panic!("{what}: differs at {d}");
-    }
-}
+#[path = "common/json.rs"]
+mod json;
+use json::assert_same;
 
 fn fixtures_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
@@ -104,22 +74,9 @@ fn updating() -> bool {
     std::env::var_os("TONGIAKI_UPDATE_FIXTURES").is_some_and(|v| v != "0" && !v.is_empty())
 }
 
-/// SplitMix64: a tiny, fully specified generator, so the scripts do not
-/// depend on any crate's RNG.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut x = self.0;
-        x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        x ^ (x >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+#[path = "common/splitmix.rs"]
+mod splitmix;
+use splitmix::SplitMix;
 
 /// The 31 non-Tonga card ids, shuffled by `seed`.
 fn deck(seed: u64) -> Vec<Value> {

@@ -1,4 +1,4 @@
-//! Random play over many games, checking the invariants of RULES.md §9 after
+//! Random play over many games, checking the invariants of docs/rules.md §9 after
 //! every action, that every game ends, that saves replay to the same state,
 //! that `legal_actions` is exact, and that bad actions change nothing.
 
@@ -168,18 +168,7 @@ fn play_checked(players: usize, seed: u64, exhaustive: bool, fuzz: bool) -> Game
 }
 
 fn random_action_json(rng: &mut ChaCha8Rng) -> Value {
-    let types = [
-        "setup_place",
-        "expand",
-        "found_kingdom",
-        "resettle",
-        "place_new",
-        "emigrate",
-        "land",
-        "return",
-        "place_card",
-        "place_ship",
-    ];
+    let types = tongiaki::action::ACTION_TYPES;
     let ty = types[rng.random_range(0..types.len())];
     let card = |rng: &mut ChaCha8Rng| CardId(rng.random_range(0..32u8)).key();
     let small = |rng: &mut ChaCha8Rng| rng.random_range(0..8u32);

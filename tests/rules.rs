@@ -1,4 +1,4 @@
-//! One or more scenario tests per rule of RULES.md, named after it. Each
+//! One or more scenario tests per rule of docs/rules.md, named after it. Each
 //! starts from a fixed deck (a script from the start) or an arranged
 //! position, applies real actions through the checked API, and asserts the
 //! snapshot and the events.

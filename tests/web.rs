@@ -24,55 +24,13 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 // ----- helpers --------------------------------------------------------------
 
-/// SplitMix64, for choosing among legal actions reproducibly.
-struct SplitMix(u64);
+#[path = "common/splitmix.rs"]
+mod splitmix;
+use splitmix::SplitMix;
 
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut x = self.0;
-        x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        x ^ (x >> 31)
-    }
-    fn below(&mut self, n: u32) -> u32 {
-        (self.next() % n as u64) as u32
-    }
-}
-
-/// Where two JSON values first differ, as a path (for short failure messages).
-fn first_difference(a: &Value, b: &Value, path: &str) -> Option<String> {
-    match (a, b) {
-        (Value::Object(x), Value::Object(y)) => {
-            for k in x.keys().chain(y.keys()) {
-                let p = format!("{path}.{k}");
-                match (x.get(k), y.get(k)) {
-                    (Some(u), Some(v)) => {
-                        if let Some(d) = first_difference(u, v, &p) {
-                            return Some(d);
-                        }
-                    }
-                    (u, v) => return Some(format!("{p}: {u:?} vs {v:?}")),
-                }
-            }
-            None
-        }
-        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => x
-            .iter()
-            .zip(y)
-            .enumerate()
-            .find_map(|(i, (u, v))| first_difference(u, v, &format!("{path}[{i}]"))),
-        _ if a == b => None,
-        _ => Some(format!("{path}: {a} vs {b}")),
-    }
-}
-
-/// Asserts two JSON values are equal, naming the first difference.
-fn assert_same(actual: &Value, expected: &Value, what: &str) {
-    if let Some(d) = first_difference(actual, expected, "$") {
-        panic!("{what}: differs at {d}");
-    }
-}
+#[path = "common/json.rs"]
+mod json;
+use json::assert_same;
 
 /// A JS value from JSON text, as a page would build it.
 fn js(text: &str) -> JsValue {
@@ -163,7 +121,7 @@ fn play_random(g: &mut Game, rng: &mut SplitMix, max: usize, ctx: &str) -> usize
             snap["current"].is_u64(),
             "{ctx}: current seat while playing"
         );
-        let pick = actions.get(rng.below(actions.length()));
+        let pick = actions.get(rng.below(actions.length() as usize) as u32);
         // Alternate how the action reaches the engine.
         let action = if n % 2 == 0 {
             js(&JSON::stringify(&pick).unwrap().as_string().unwrap())

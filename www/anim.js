@@ -57,6 +57,15 @@ export function buildTimeline(events, before, after) {
   };
   const afterTiles = new Map((after.tiles || []).map((t) => [t.card, t]));
   const tileNow = (card) => state.tiles.find((t) => t.card === card) || afterTiles.get(card) || null;
+  // A step's drawing: the group sails from where it is at sea to the middle of a card (arrived, stayed on water).
+  const sailTo = (card, group) => (api, t, st) => {
+    const tile = tileNow(card);
+    if (!tile) return;
+    const c = G.hexCenter(tile.q, tile.r);
+    const from = st.sea ? st.sea.at : c;
+    const k = ease(t);
+    api.boatCluster(lerp(from.x, c.x, k), lerp(from.y, c.y, k), group, st.colors, 0.16);
+  };
   const steps = [];
   let route = []; // segments sailed so far in this voyage (for turning back)
   let lastPoint = null;
@@ -287,14 +296,7 @@ export function buildTimeline(events, before, after) {
       case "arrived": {
         steps.push({
           dur,
-          draw(api, t, st) {
-            const tile = tileNow(e.tile);
-            if (!tile) return;
-            const c = G.hexCenter(tile.q, tile.r);
-            const from = st.sea ? st.sea.at : c;
-            const k = ease(t);
-            api.boatCluster(lerp(from.x, c.x, k), lerp(from.y, c.y, k), e.group, st.colors, 0.16);
-          },
+          draw: sailTo(e.tile, e.group),
           leave(st) {
             const tile = tileNow(e.tile);
             // The group waits where it came in: on the side of the island card it crossed.
@@ -332,14 +334,7 @@ export function buildTimeline(events, before, after) {
       case "stayed_on_water": {
         steps.push({
           dur,
-          draw(api, t, st) {
-            const tile = tileNow(e.card);
-            if (!tile) return;
-            const c = G.hexCenter(tile.q, tile.r);
-            const from = st.sea ? st.sea.at : c;
-            const k = ease(t);
-            api.boatCluster(lerp(from.x, c.x, k), lerp(from.y, c.y, k), e.group, st.colors, 0.16);
-          },
+          draw: sailTo(e.card, e.group),
           leave(st) {
             st.sea = null;
           },

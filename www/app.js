@@ -8,6 +8,8 @@
 //   view.js     panels and board after a change     scene.js  the canvas
 //   controls.js clicks, keys and the panels' buttons events.js  binding them
 //   storage.js  autosave and the save file          hooks.js  the API
+//   undo.js     take back (history.js)               tutorial.js  "Learn to play"
+//   online/     online tables: another source of the same game (online/session.js)
 
 import { createCamera } from "./camera.js";
 import { createRenderer } from "./render.js";
@@ -19,6 +21,7 @@ import { animated } from "./turns.js";
 import { panelIntents } from "./controls.js";
 import { bindEvents } from "./events.js";
 import { start } from "./hooks.js";
+import { createTutorial } from "./tutorial.js";
 
 /**
  * Mount a game table on `root` (an element or shadow root holding the markup
@@ -40,5 +43,30 @@ export function createApp(root, Game, options = {}) {
     ui: createUi(root, panelIntents(s), s.i18n),
     drawQueued: false,
   };
+  s.tutorial = createTutorial(s);
+  // Online tables where a server can be reached: the page's own (served over http), or options.online.server.
+  const online = options.online || {};
+  if (options.online !== false && (online.server || /^https?:$/.test(globalThis.location?.protocol))) s.onlineTables = onlineTables(s, online);
   return start(s, bindEvents(s));
+}
+
+/**
+ * The online tables of table `s` (online/session.js createOnlineTables),
+ * whose modules are loaded when a table is first created or opened: the
+ * first board does not wait for them (issue 15; sw.js still keeps them for
+ * offline play). Until then no table is open, so state() is null and
+ * leave() and stop() have nothing to do.
+ */
+function onlineTables(s, options) {
+  let loading = null; // Promise<the tables>
+  let tables = null;
+  const load = () =>
+    (loading = loading || import("./online/session.js").then((m) => (tables = m.createOnlineTables(s, options))));
+  return {
+    create: async (opts) => (await load()).create(opts),
+    open: async (id) => (await load()).open(id),
+    leave: () => (tables ? tables.leave() : loading && loading.then((t) => t.leave())),
+    stop: () => (tables ? tables.stop() : loading && loading.then((t) => t.stop())),
+    state: () => (tables ? tables.state() : null),
+  };
 }

@@ -6,6 +6,7 @@
 // from geometry.js, like the hit testing's.
 
 import * as G from "./geometry.js";
+import { markOf, drawMark } from "./marks.js";
 
 export const PALETTE = Object.freeze({
   oceanIn: "#2a86b3",
@@ -116,14 +117,20 @@ export function createArt(ctx) {
     ctx.fillStyle = color;
     ctx.fill();
     ctx.stroke();
-    // a pale band so the sail reads as cloth
-    ctx.beginPath();
-    ctx.moveTo(L * 0.0, -L * 0.5);
-    ctx.quadraticCurveTo(L * 0.18, -L * 0.34, L * 0.24, -L * 0.14);
-    ctx.lineTo(L * 0.0, -L * 0.14);
-    ctx.closePath();
-    ctx.fillStyle = "rgba(255,255,255,0.45)";
-    ctx.fill();
+    const mark = markOf(color);
+    if (mark) {
+      // the player's mark on the sail: colour is never the only sign of whose boat it is
+      drawMark(ctx, mark, L * 0.12, -L * 0.27, L * 0.24);
+    } else {
+      // a pale band so the sail reads as cloth
+      ctx.beginPath();
+      ctx.moveTo(L * 0.0, -L * 0.5);
+      ctx.quadraticCurveTo(L * 0.18, -L * 0.34, L * 0.24, -L * 0.14);
+      ctx.lineTo(L * 0.0, -L * 0.14);
+      ctx.closePath();
+      ctx.fillStyle = "rgba(255,255,255,0.45)";
+      ctx.fill();
+    }
     ctx.restore();
   }
 
@@ -358,14 +365,32 @@ export function createArt(ctx) {
       ctx.lineWidth = 0.012;
       ctx.stroke();
     }
+    // the owner's mark, on a badge at the shield's foot
+    const mark = markOf(color);
+    if (mark) {
+      ctx.beginPath();
+      ctx.arc(x + 0.16, y + 0.18, 0.085, 0, 2 * Math.PI);
+      ctx.fillStyle = color;
+      ctx.fill();
+      ctx.lineWidth = 0.018;
+      ctx.strokeStyle = C.hullLine;
+      ctx.stroke();
+      drawMark(ctx, mark, x + 0.16, y + 0.18, 0.06);
+    }
     ctx.restore();
   }
 
-  /** The static art of a card (no ships, no highlights). */
+  /**
+   * The static art of a card (no ships, no highlights). It leaves the
+   * context as it found it: a water card's round line caps once stayed on
+   * the board and changed the next frame's waves and highlights.
+   */
   function drawTile(tile, colors) {
+    ctx.save();
     if (tile.kind === "water") drawWater(tile, colors);
     else if (tile.kind === "island") drawIsland(tile, colors);
     else drawCardBack(tile);
+    ctx.restore();
   }
 
   /** A card whose face is not known to the front end: its back, with its name. */

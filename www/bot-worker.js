@@ -1,19 +1,24 @@
-// The bots' Web Worker (issue 5): the wasm engine loaded a second time, off
-// the page's thread, so a search bot thinking for a second never freezes the
-// table. www/bots.js is the only client.
+// The bots' Web Worker (issue 5): the engine's bots' package
+// (pkg/tongiaki_bots.js: the engine plus the bots and the voyage odds, which
+// the page's own package leaves out) loaded off the page's thread, so a
+// search bot thinking for a second never freezes the table. www/bots.js is
+// the only client.
 //
 // Messages in (each with an `id` the answer repeats):
-//   {type: "init", id, wasm?}   load the engine (wasm: its bytes, for the
-//                               single-file build, which has no .wasm file)
+//   {type: "init", id, wasm?}   load the engine (wasm: the bots' package's
+//                               bytes, for the single-file build, which has
+//                               no .wasm file)
 //   {type: "decide", id, save, kind, seed, budget}
 //                               Game.load(save), then botDecision(kind, seed, budget)
+//   {type: "odds", id, save}    the game's voyageOdds() (issue 14)
 // Answers: {id, ok: true} | {id, decision: {action, iterations, millis}}
+//        | {id, odds: VoyageOdds[], millis}
 //        | {id, error: {message, code, key, args}}
 //
 // The last game is kept: consecutive decisions of one game differ by a few
 // actions, so it is advanced by applying them instead of replaying the save.
 
-import * as engine from "./pkg/tongiaki.js";
+import * as engine from "./pkg/tongiaki_bots.js";
 
 let ready = null;
 let last = null; // { log: Action[] as JSON strings, options: string, game }
@@ -66,6 +71,14 @@ self.onmessage = async (event) => {
       const game = gameOf(m.save);
       const decision = game.botDecision(m.kind, m.seed, m.budget);
       self.postMessage({ id: m.id, decision });
+      return;
+    }
+    if (m.type === "odds") {
+      await start();
+      const game = gameOf(m.save);
+      const t0 = performance.now();
+      const odds = game.voyageOdds();
+      self.postMessage({ id: m.id, odds, millis: performance.now() - t0 });
       return;
     }
     throw new Error(`The bot worker does not know the message "${m.type}".`);

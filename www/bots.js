@@ -1,15 +1,18 @@
 // Bot seats (issue 5). One async entry point, chooseAction(game, seat, kind,
 // opts), resolves to one of game.legalActions(): the engine's own bots
 // (random, greedy, search — src/bots) choose it in a Web Worker
-// (bot-worker.js) that loads the wasm engine a second time, so the page never
-// freezes while a search bot thinks. There is no rule logic here.
+// (bot-worker.js) that loads the engine's bots' package
+// (pkg/tongiaki_bots.js), so the page never freezes while a search bot
+// thinks. The page's own engine (pkg/tongiaki.js) has no bots and no voyage
+// odds: it loads faster. There is no rule logic here.
 //
 // Where no worker can start (a page whose policy forbids it, an old
-// browser), the same engine call runs on the page's thread instead, after
-// letting the "thinking…" line paint. The single-file build
-// (scripts/build-single.sh) carries the worker's code inline, in a
-// <script type="text/plain" id="tongiaki-bot-worker">, and the wasm in
-// #tongiaki-wasm; the worker is then made from a blob.
+// browser), the bots' package is loaded on the page's thread instead
+// (loadBots) and asked about a copy of the game, after letting the
+// "thinking…" line paint. The single-file build (scripts/build-single.sh)
+// carries the worker's code inline, in a <script type="text/plain"
+// id="tongiaki-bot-worker">, and the bots' wasm in #tongiaki-bots-wasm; the
+// worker is then made from a blob.
 
 import { inlineText, inlineWasmBytes } from "./inline.js";
 
@@ -59,14 +62,13 @@ export function botStats() {
 }
 
 /**
- * The budget for one decision of `kind` at bot speed `speed` (1 normal,
- * 0.5 fast, 0 instant, 2 slow): faster speeds think for less time (at least
- * a fifth of SEARCH_MILLIS), never for more than SEARCH_MILLIS.
+ * The budget for one decision of `kind`: the same at every bot speed, so
+ * the speed changes the pace only, never a bot's strength (issue 14); the
+ * strength is the seat's kind.
  */
-export function budgetFor(kind, speed = 1) {
+export function budgetFor(kind) {
   if (kind !== "search") return undefined;
-  const s = Number.isFinite(speed) ? Math.max(0.2, Math.min(1, speed)) : 1;
-  return { iterations: SEARCH_ITERATIONS, millis: Math.round(SEARCH_MILLIS * s) };
+  return { iterations: SEARCH_ITERATIONS, millis: SEARCH_MILLIS };
 }
 
 // ---- the worker ----------------------------------------------------------
@@ -83,7 +85,7 @@ function startWorker() {
     if (inline !== null) {
       const url = URL.createObjectURL(new Blob([inline], { type: "text/javascript" }));
       w = new Worker(url); // a classic script (see scripts/build-single.mjs)
-      wasm = inlineWasmBytes() || undefined;
+      wasm = inlineWasmBytes("tongiaki-bots-wasm") || undefined;
     } else {
       w = new Worker(new URL("./bot-worker.js", import.meta.url), { type: "module" });
     }
@@ -153,8 +155,9 @@ const paint = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * Choose an action for `seat` in `game` (a wasm Game whose player to move is
- * `seat`) by bot `kind` ("random", "greedy", "search"). opts.speed scales the
- * search's thinking time (budgetFor). Resolves to one of game.legalActions();
+ * `seat`) by bot `kind` ("random", "greedy", "search"), with the same budget
+ * at every speed (budgetFor; `opts` is kept for callers that pass the speed).
+ * Resolves to one of game.legalActions();
  * rejects with the engine's error (e.g. an unknown kind).
  */
 export async function chooseAction(game, seat, kind = "random", opts = {}) {
@@ -162,7 +165,7 @@ export async function chooseAction(game, seat, kind = "random", opts = {}) {
   if (!legal.length) throw new Error("The bot has nothing to do: the game is over.");
   if (legal.length === 1) return legal[0];
   const seed = Math.floor(random() * 4294967296);
-  const budget = budgetFor(kind, opts.speed);
+  const budget = budgetFor(kind);
   const w = await getWorker();
   if (w) {
     try {
@@ -175,7 +178,67 @@ export async function chooseAction(game, seat, kind = "random", opts = {}) {
     }
   }
   await paint();
-  const decision = game.botDecision(kind, seed, budget);
+  const decision = await withBotsCopy(game, (copy) => copy.botDecision(kind, seed, budget));
   record(kind, decision, false);
   return decision.action;
+}
+
+/**
+ * The voyage odds of `game` (Game.voyageOdds(), issue 14), worked out in the
+ * bots' worker when there is one (a sampled figure takes a few tens of
+ * milliseconds, which the page should not wait for), else on the page's
+ * thread. Resolves to { odds, millis (the engine's time), worker }.
+ */
+export async function voyageOdds(game) {
+  const w = await getWorker();
+  if (w) {
+    try {
+      const m = await w.post({ type: "odds", save: game.save() });
+      return { odds: m.odds, millis: m.millis, worker: true };
+    } catch (e) {
+      if (!e.workerFailed) throw e;
+      worker = Promise.resolve(null); // the worker died: carry on without it
+    }
+  }
+  return withBotsCopy(game, (copy) => {
+    const t0 = performance.now();
+    const odds = copy.voyageOdds();
+    return { odds, millis: performance.now() - t0, worker: false };
+  });
+}
+
+// ---- the bots' package on the page's thread --------------------------------
+
+let botsGame = null; // Promise<the Game class of pkg/tongiaki_bots.js>
+
+/**
+ * The Game class of the bots' package (pkg/tongiaki_bots.js: the page's API
+ * plus botAction, botDecision and voyageOdds), loaded on the page's thread
+ * on first use: where no worker can start, and for tests and tools
+ * (window.tongiakiApp.loadBots()).
+ */
+export function loadBots() {
+  if (!botsGame) {
+    botsGame = (async () => {
+      const mod = await import("./pkg/tongiaki_bots.js");
+      const inline = inlineWasmBytes("tongiaki-bots-wasm");
+      await mod.default(inline ? { module_or_path: inline } : undefined);
+      return mod.Game;
+    })();
+    botsGame.catch(() => {
+      botsGame = null; // let a later call try again
+    });
+  }
+  return botsGame;
+}
+
+/** `f(copy)` for a copy of `game` (a page's Game) in the bots' package; the copy is freed after. */
+async function withBotsCopy(game, f) {
+  const Game = await loadBots();
+  const copy = Game.load(game.save());
+  try {
+    return f(copy);
+  } finally {
+    copy.free();
+  }
 }

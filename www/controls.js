@@ -6,30 +6,37 @@
 import * as G from "./geometry.js";
 import { zoomAt } from "./camera.js";
 import * as T from "./targets.js";
-import { isBotTurn } from "./state.js";
+import { isBotTurn, clickable } from "./state.js";
 import { fit, requestDraw, currentHex, layableHex } from "./scene.js";
 import { refreshPanels, changeUi } from "./view.js";
 import { perform, humanAct, afterChange } from "./turns.js";
 import { saveFile } from "./storage.js";
 import * as Session from "./session.js";
+import { updateTip, focusAction } from "./odds-view.js";
+import { takeBack } from "./undo.js";
 
 /** A click on the board at `world`. */
 export function clickAt(s, world) {
   if (!s.snap) return;
   const { ui, animator } = s.dom;
-  if (animator.busy) {
-    animator.skip();
-    return;
-  }
+  // A click during an animation finishes it, then does what it was aimed at.
+  if (animator.busy) animator.skip();
   if (s.replay) {
     ui.toast(s.words.SAVE_WORDS.replayNoClick, "info");
     return;
   }
   if (isBotTurn(s)) {
-    ui.toast(s.words.t("g.wait", s.snap.players[s.snap.current].name), "info");
+    const seat = s.snap.current;
+    // online: a person at another browser, or (watching) anyone
+    const remote = s.online && s.seats[seat] && s.seats[seat].kind === "remote";
+    ui.toast(s.words.t(remote ? "o.waitFor" : "g.wait", s.snap.players[seat] ? s.snap.players[seat].name : ""), "info");
     return;
   }
-  const res = T.interpret(s.snap, s.legal, s.ui, G.hitTest(s.snap.tiles, world.x, world.y));
+  if (s.lesson && s.lesson.reading()) {
+    ui.toast(s.lesson.readFirst(), "info");
+    return;
+  }
+  const res = T.interpret(s.snap, clickable(s), s.ui, G.hitTest(s.snap.tiles, world.x, world.y));
   switch (res.kind) {
     case "apply":
     case "illegal": // not legal: the engine says why (and leaves the game unchanged)
@@ -59,12 +66,13 @@ export function hoverAt(s, world) {
     refreshPanels(s);
   }
   s.dom.canvas.style.cursor = cursorFor(s);
+  updateTip(s);
   requestDraw(s);
 }
 
 function cursorFor(s) {
   if (!s.hit || !s.snap || isBotTurn(s)) return "";
-  const m = T.interpret(s.snap, s.legal, s.ui, s.hit);
+  const m = T.interpret(s.snap, clickable(s), s.ui, s.hit);
   return m.kind === "apply" || m.kind === "select" ? "pointer" : "";
 }
 
@@ -119,6 +127,11 @@ export function key(s, e) {
     Escape: !!s.ui.selection && (() => changeUi(s, { selection: null })),
   };
   const name = k.length === 1 ? k.toLowerCase() : k;
+  if (e.ctrlKey || e.metaKey) {
+    if (name !== "z" || e.shiftKey || e.altKey) return false;
+    takeBack(s); // Ctrl+Z (Cmd+Z)
+    return true;
+  }
   if (!Object.hasOwn(keys, name) || !keys[name]) return false;
   keys[name]();
   return true;
@@ -138,7 +151,8 @@ export function panelIntents(s) {
       s.autoForced = on;
       afterChange(s);
     },
-    playAgain: () => Session.newGame(s, s.options),
+    // at an online table, again online: the dialog, ticked, with the same seats
+    playAgain: () => (s.online ? Session.openNewGame(s, true) : Session.newGame(s, s.options)),
     pick: (mode) => pick(s, mode),
     resettle: () => humanAct(s, { type: "resettle" }),
     traySeat: (seat) => changeUi(s, { traySeat: seat }),
@@ -146,6 +160,7 @@ export function panelIntents(s) {
     rotate: (step) => rotate(s, step),
     clearSelection: () => changeUi(s, { selection: null }),
     action: (a) => humanAct(s, a),
+    actionFocus: (a) => focusAction(s, a),
     saveFile: () => saveFile(s),
     openFile: (text) => Session.openFile(s, text),
     replay: () => (s.replay ? Session.closeReplay(s) : Session.openReplay(s)),
@@ -162,5 +177,7 @@ export function panelIntents(s) {
       }
     },
     tryNewGame: (options) => Session.checkNewGame(s, options),
+    takeBack: () => takeBack(s),
+    learn: () => s.tutorial.start(),
   };
 }

@@ -7,7 +7,7 @@
 // coordinates (q, r); "size" s is the distance from a hex centre to a corner.
 // World coordinates are screen-like: x to the right, y DOWN.
 //
-// RULES.md §1.1: world directions 0 = south, 1 = south-west, 2 = north-west,
+// docs/rules.md §1.1: world directions 0 = south, 1 = south-west, 2 = north-west,
 // 3 = north, 4 = north-east, 5 = south-east; a card lying with rotation k has
 // its edge e facing world direction (e + k) mod 6.
 //
@@ -18,7 +18,7 @@
 export const SQRT3 = Math.sqrt(3);
 export const APOTHEM = SQRT3 / 2; // centre to edge midpoint, in units of s
 
-/** (dq, dr) for world directions 0..5 (RULES.md §1.1 table). */
+/** (dq, dr) for world directions 0..5 (docs/rules.md §1.1 table). */
 export const DIRECTIONS = Object.freeze([
   [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1], [1, 0],
 ]);

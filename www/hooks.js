@@ -11,6 +11,8 @@ import { cancelPending } from "./state.js";
 import { pointFor, drawNow, buildScene } from "./scene.js";
 import { play, perform, whenIdle } from "./turns.js";
 import * as Session from "./session.js";
+import { currentOdds } from "./odds-view.js";
+import { takeBack } from "./undo.js";
 
 export function start(s, unbind) {
   const { ui, animator, renderer, camera } = s.dom;
@@ -43,6 +45,16 @@ export function start(s, unbind) {
     closeReplay: () => Session.closeReplay(s),
     /** { k, n } while the replay viewer is open, else null. */
     replayState: () => Session.replayState(s),
+    /** Take back the last person's decision (and the bots' moves after it) unless a card was revealed since: true when it did (undo.js). */
+    undo: () => takeBack(s),
+    /** Go to online table `id` (seat, join or watch; online/session.js); resolves to online(), or null. */
+    openTable: (id) => (s.onlineTables ? s.onlineTables.open(id) : Promise.resolve(null)),
+    /** Leave the online table (back to the game on this device). */
+    leaveTable: () => s.onlineTables && s.onlineTables.leave(),
+    /** The online table: { table, seat, status, moves, connection, seats, link, over }, or null. */
+    online: () => (s.onlineTables ? s.onlineTables.state() : null),
+    /** "Learn to play": { start(), state() → { step, total, expects, done }, next(), stop(), offer() } (tutorial.js). */
+    tutorial: s.tutorial,
     /** Switch this table's language ("en", "de", "nl", "hu", "it", "he"); returns the one now in use. */
     setLanguage: (id) => s.i18n.setLanguage(id),
     language: () => s.i18n.language(),
@@ -50,6 +62,10 @@ export function start(s, unbind) {
     errorText: (e) => s.i18n.errorText(e),
     /** What the bots have done on this page: { worker, decisions, iterations, millis, last } (bots.js). */
     botStats: () => Bots.botStats(),
+    /** The voyage odds the table shows now (Game.voyageOdds(), issue 14), or null while they are worked out or no person emigrates. */
+    voyageOdds: () => currentOdds(s),
+    /** How the last odds were worked out: { millis (asked to answered), engineMillis, worker }, or null. */
+    oddsStats: () => (s.odds && s.odds.list ? { millis: s.odds.millis, engineMillis: s.odds.engineMillis, worker: s.odds.worker } : null),
     /** The viewport point (CSS px) where a click performs {tile, jetty} | {tile, beach} | {tile} | {q, r}. */
     pointFor: (target) => pointFor(s, target),
     /** Resolves when nothing is moving and a person must act (or the game is over). */
@@ -63,6 +79,12 @@ export function start(s, unbind) {
       ui.showAutoForced(!!on);
     },
     seedBots: Bots.seedBots,
+    /**
+     * The Game class of the bots' package (pkg/tongiaki_bots.js), loaded on
+     * first call: the page's `Game` plus botAction, botDecision and
+     * voyageOdds (the page's own engine has none of them). A promise.
+     */
+    loadBots: () => Bots.loadBots(),
     /** UI state, for tests: picker mode, selection, tray colour, rotation. */
     uiState: () => ({ ...s.ui, traySeat: s.snap ? T.traySeat(s.snap, s.ui) : null, decision: T.decision(s.snap, s.legal), busy: animator.busy || !!s.timer }),
     /** Draw the current board n times; returns the time of each full redraw in ms (benchmarks). */
@@ -82,6 +104,7 @@ export function start(s, unbind) {
       if (s.disposed) return;
       s.disposed = true;
       unbind();
+      if (s.online) s.online.stop();
       cancelPending(s);
       animator.skip();
       if (s.game) s.game.free();

@@ -80,13 +80,16 @@ export function fillTemplate(template, args = {}, lookup = () => undefined, dept
  * An engine error (a thrown TongiakiError, or anything) in language `lang`:
  * the translation of its `key` filled with its `args` when that language
  * knows the key (card and island names stay as they are), else its English
- * `message`.
+ * `message`. The online tables' refusals (`online.*`, from the server or
+ * online/api.js) are keys of the language itself, beside its `errors`.
  */
 export function errorText(lang, e) {
   if (e === null || e === undefined) return "";
   const message = e.message || String(e);
-  const table = (own(STRINGS, lang) || en).errors || {};
-  const template = own(table, e.key);
+  const words = own(STRINGS, lang) || en;
+  const table = words.errors || {};
+  const online = typeof e.key === "string" && e.key.startsWith("online.") ? own(words, e.key) : undefined;
+  const template = own(table, e.key) ?? online;
   if (lang === "en" || typeof template !== "string") return message;
   const lookup = (k) => own(table, k) ?? own(en.errors, k);
   const args = e.args !== null && typeof e.args === "object" ? e.args : {};

@@ -1,7 +1,8 @@
 // What the single-file build (scripts/build-single.mjs) carries inline in
-// <script> blocks instead of as files: the engine's wasm as base64
-// (#tongiaki-wasm) and the bot worker's code (#tongiaki-bot-worker). On the
-// served page these blocks do not exist and both functions answer null.
+// <script> blocks instead of as files: the engines' wasm as base64 (the
+// page's #tongiaki-wasm, the bots' package's #tongiaki-bots-wasm) and the bot
+// worker's code (#tongiaki-bot-worker). On the served page these blocks do
+// not exist and both functions answer null.
 
 /** The text of the inline block `id`, or null. */
 export function inlineText(id) {
@@ -9,9 +10,9 @@ export function inlineText(id) {
   return el ? el.textContent : null;
 }
 
-/** The engine's wasm bytes from #tongiaki-wasm (a fresh copy each call), or null. */
-export function inlineWasmBytes() {
-  const text = inlineText("tongiaki-wasm");
+/** The wasm bytes of block `id` (the page's engine unless named; a fresh copy each call), or null. */
+export function inlineWasmBytes(id = "tongiaki-wasm") {
+  const text = inlineText(id);
   if (text === null) return null;
   const bin = atob(text.trim());
   const bytes = new Uint8Array(bin.length);

@@ -1,15 +1,15 @@
 // The page's entry point: load the wasm engine, mount the table on the
 // document, start a game, and expose the test hooks as window.tongiakiApp.
 //
-//   import init, { Game } from "./pkg/tongiaki.js"
-//
-// is loaded dynamically so that a missing or broken engine build shows a
-// message on the page instead of a blank table.
+// The engine (pkg/tongiaki.js) is loaded by engine.js, which index.html has
+// already started on its own, and dynamically, so that a missing or broken
+// engine build shows a message on the page instead of a blank table.
 
 import { createApp } from "./app.js";
 import { TABLE_HTML } from "./markup.js";
 import { setLanguage, pickLanguage } from "./i18n.js";
-import { inlineWasmBytes } from "./inline.js";
+import { loadEngine } from "./engine.js";
+import { learned } from "./tutorial.js";
 
 const LANGUAGE_KEY = "tongiaki.language";
 
@@ -27,10 +27,7 @@ async function main() {
   const loading = document.getElementById("loading");
   let engine;
   try {
-    engine = await import("./pkg/tongiaki.js");
-    // The single-file build (scripts/build-single.sh) carries the wasm inline, as base64.
-    const inline = inlineWasmBytes();
-    await engine.default(inline ? { module_or_path: inline } : undefined);
+    engine = await loadEngine();
   } catch (e) {
     loading.textContent = `The game engine could not be loaded (${e.message}). Build it with scripts/build-wasm.sh and serve the page with "tongiaki serve".`;
     loading.classList.add("error");
@@ -38,11 +35,18 @@ async function main() {
   }
   // The running game is saved in localStorage after every move and comes
   // back after a reload (?new starts afresh instead).
-  const api = createApp(document.body, engine.Game, { storageKey: "tongiaki.autosave", languageKey: LANGUAGE_KEY, language });
+  const api = createApp(document.body, engine.Game, { storageKey: "tongiaki.autosave", languageKey: LANGUAGE_KEY, language, online: { page: true } });
   window.tongiakiApp = api;
   loading.hidden = true;
   if (params.has("speed")) api.setSpeed(Number(params.get("speed")));
-  if (params.has("new") || !api.resume()) api.newGame(null);
+  const resumed = !params.has("new") && !!api.resume();
+  if (!resumed) api.newGame(null);
+  // ?table=ID: an online table's link (online/session.js); the game on this device waits behind it.
+  const table = params.get("table");
+  if (table) api.openTable(table);
+  // "Learn to play": ?learn starts the guided game; a first visit offers it.
+  else if (params.has("learn")) api.tutorial.start();
+  else if (!resumed && !learned()) api.tutorial.offer();
   api.drawNow(); // the first board is on screen before we call ourselves ready
   api.readyAt = performance.now(); // ms since navigation start (BENCHMARKS.md)
   api.ready = true;

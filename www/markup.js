@@ -6,12 +6,14 @@
 export const TABLE_HTML = `
 <header class="topbar">
   <h1 class="brand"><span class="brand-mark" aria-hidden="true"></span>Tongiaki</h1>
-  <nav class="tools" aria-label="Game and view" data-t-aria-label="m.tools">
+  <button id="menu-toggle" class="menu-toggle" type="button" aria-expanded="false" aria-controls="tools" title="Menu" aria-label="Menu" data-t-title="m.menu" data-t-aria-label="m.menu">☰</button>
+  <nav id="tools" class="tools" aria-label="Game and view" data-t-aria-label="m.tools">
     <button id="new-game" type="button" title="Start a new game (N)" data-t-title="m.newGameTitle" data-t="m.newGame">New game</button>
     <button id="save-file" type="button" title="Download this game as a file (its moves from the start)" data-t-title="m.saveFileTitle" data-t="m.saveFile">Save file</button>
     <button id="open-file" type="button" title="Open a game file saved earlier" data-t-title="m.openFileTitle" data-t="m.openFile">Open file</button>
     <input id="open-file-input" type="file" accept=".json,application/json" hidden />
     <button id="replay" type="button" title="Step through this game move by move" data-t-title="m.replayTitle" data-t="m.replay">Replay</button>
+    <button id="take-back" type="button" title="Take back your last move, unless a card was revealed since (Ctrl+Z)" data-t-title="m.takeBackTitle" data-t="m.takeBack" disabled>Take back</button>
     <span class="sep" aria-hidden="true"></span>
     <button id="zoom-out" type="button" title="Zoom out (-)" aria-label="Zoom out" data-t-title="m.zoomOutTitle" data-t-aria-label="m.zoomOut">−</button>
     <button id="fit" type="button" title="Fit the board to the window (F)" data-t-title="m.fitTitle" data-t="m.fit">Fit board</button>
@@ -28,6 +30,7 @@ export const TABLE_HTML = `
     <label class="check" title="Apply a decision automatically when it is the only legal one" data-t-title="m.autoTitle">
       <input id="auto-forced" type="checkbox" checked /> <span data-t="m.auto">Auto-play forced moves</span>
     </label>
+    <button id="learn" type="button" title="A guided first game: learn Tongiaki by playing it" data-t-title="m.learnTitle" data-t="m.learn">Learn to play</button>
     <button id="help" type="button" title="How to play (?)" data-t-title="m.helpTitle" data-t="m.help">How to play</button>
     <label class="lang"><span class="sr-only" data-t="m.language">Language</span>
       <select id="language"></select>
@@ -54,6 +57,7 @@ export const TABLE_HTML = `
   </div>
 
   <aside class="side" aria-label="Game information and controls" data-t-aria-label="m.side">
+    <section id="coach" class="panel coach" aria-live="polite" hidden></section>
     <section class="panel status-panel" aria-live="polite">
       <div id="turn-line" class="turn-line"></div>
       <p id="prompt" class="prompt"></p>
@@ -90,8 +94,16 @@ export const TABLE_HTML = `
     <ol id="seats" class="seats"></ol>
     <div class="row">
       <button type="button" id="add-seat" data-t="m.addSeat">Add a seat</button>
-      <label><span data-t="m.seed">Seed</span> <input id="seed" type="number" min="0" step="1" placeholder="random" data-t-placeholder="m.random" inputmode="numeric" /></label>
+      <label id="seed-label"><span data-t="m.seed">Seed</span> <input id="seed" type="number" min="0" step="1" placeholder="random" data-t-placeholder="m.random" inputmode="numeric" /></label>
     </div>
+    <div id="online-row" class="row online-row" hidden>
+      <label class="check"><input id="online-play" type="checkbox" /> <span data-t="o.play">Play online</span></label>
+      <select id="online-mode" title="Live: everyone at the table now, a clock per turn. Turn-based: each plays when they can." data-t-title="o.modeTitle" disabled>
+        <option value="live" data-t="o.live">Live</option>
+        <option value="turn" data-t="o.turnBased">Turn-based</option>
+      </select>
+    </div>
+    <p id="online-hint" class="hint" data-t="o.dialogHint" hidden>Online: the first seat is yours, the other persons join by the link you get, the bots play on the server, and the colours go in seat order.</p>
     <p id="newgame-error" class="error" role="alert" hidden></p>
     <div class="row end">
       <button type="button" id="newgame-cancel" value="cancel" data-t="m.cancel">Cancel</button>

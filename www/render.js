@@ -4,6 +4,15 @@
 // themselves are art.js's; here they are cached as sprites per zoom level,
 // and the ocean, the highlights and the scene are put together.
 //
+// The board under everything that changes from frame to frame — the ocean,
+// its waves, the places a card may be laid and the laid cards — is kept in
+// one layer (an off-screen canvas of the board's size), drawn again only
+// when a card is laid, turned or removed, a king crowned, the highlighted
+// places change or the camera moves; every frame copies it and draws the
+// rest over it: highlights, ships, the arriving group, the card at hand,
+// animations (issue 15, BENCHMARKS.md). What is drawn is the same, pixel for
+// pixel, as drawing it all afresh.
+//
 // Positions come from geometry.js (the same functions the hit testing uses),
 // in world units of hex size s = 1, mapped to the screen by the camera.
 
@@ -46,9 +55,10 @@ export function createRenderer(canvas) {
     camera.h = rect.height;
   }
 
-  function setWorld() {
+  /** World coordinates on context `c` (the board or its layer). */
+  function setWorld(c) {
     const k = dpr * cam.scale;
-    ctx.setTransform(k, 0, 0, k, dpr * (cam.w / 2 - cam.x * cam.scale), dpr * (cam.h / 2 - cam.y * cam.scale));
+    c.setTransform(k, 0, 0, k, dpr * (cam.w / 2 - cam.x * cam.scale), dpr * (cam.h / 2 - cam.y * cam.scale));
   }
 
   // -- sprites: each card's static art rendered once per zoom level --------
@@ -73,8 +83,8 @@ export function createRenderer(canvas) {
     return { canvas: c, k, size };
   }
 
-  /** Draw a tile from its sprite (rendering it if needed, within the frame's budget). */
-  function blitTile(t, colors, k, budget) {
+  /** Draw a tile on context `c` from its sprite (rendering it if needed, within the frame's budget). */
+  function blitTile(c, t, colors, k, budget) {
     const key = spriteKey(t, colors);
     let sp = sprites.get(key);
     const fresh = sp && Math.abs(sp.k - k) <= k * 0.004;
@@ -85,17 +95,17 @@ export function createRenderer(canvas) {
     } else if (!fresh) {
       incomplete = true;
     }
-    const m = ctx.getTransform();
-    const c = G.hexCenter(t.q, t.r);
-    const dx = m.a * c.x + m.e;
-    const dy = m.d * c.y + m.f;
+    const m = c.getTransform();
+    const p = G.hexCenter(t.q, t.r);
+    const dx = m.a * p.x + m.e;
+    const dy = m.d * p.y + m.f;
     const f = k / sp.k;
     const half = (sp.size / 2) * f;
-    ctx.save();
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    if (Math.abs(f - 1) < 1e-9) ctx.drawImage(sp.canvas, Math.round(dx - half), Math.round(dy - half));
-    else ctx.drawImage(sp.canvas, dx - half, dy - half, sp.size * f, sp.size * f);
-    ctx.restore();
+    c.save();
+    c.setTransform(1, 0, 0, 1, 0, 0);
+    if (Math.abs(f - 1) < 1e-9) c.drawImage(sp.canvas, Math.round(dx - half), Math.round(dy - half));
+    else c.drawImage(sp.canvas, dx - half, dy - half, sp.size * f, sp.size * f);
+    c.restore();
   }
 
   /** A boat on a place, from a per-colour sprite. */
@@ -157,9 +167,9 @@ export function createRenderer(canvas) {
     ctx.stroke();
   }
 
-  /** Is the hex at world (x, y) within the viewport (device px bounds)? */
-  function visible(x, y) {
-    const m = ctx.getTransform();
+  /** Is the hex at world (x, y) within the viewport (device px bounds)? `c` holds the world transform. */
+  function visible(c, x, y) {
+    const m = c.getTransform();
     const dx = m.a * x + m.e;
     const dy = m.d * y + m.f;
     const r = 1.1 * m.a;
@@ -168,16 +178,18 @@ export function createRenderer(canvas) {
 
   // -- highlights ----------------------------------------------------------
 
-  function markHex(q, r, style) {
-    const c = G.hexCenter(q, r);
-    hexPath(c.x, c.y, 0.93);
-    ctx.fillStyle = style === "hover" ? "rgba(255,216,74,0.30)" : "rgba(255,255,255,0.10)";
-    ctx.fill();
-    ctx.setLineDash([0.09, 0.06]);
-    ctx.lineWidth = style === "hover" ? 0.05 : 0.035;
-    ctx.strokeStyle = style === "hover" ? C.legal : "rgba(255,255,255,0.75)";
-    ctx.stroke();
-    ctx.setLineDash([]);
+  /** An empty place where a card may be laid, drawn with art `a` (of the board's layer). */
+  function markHex(a, q, r, style) {
+    const c = a.ctx;
+    const p = G.hexCenter(q, r);
+    a.hexPath(p.x, p.y, 0.93);
+    c.fillStyle = style === "hover" ? "rgba(255,216,74,0.30)" : "rgba(255,255,255,0.10)";
+    c.fill();
+    c.setLineDash([0.09, 0.06]);
+    c.lineWidth = style === "hover" ? 0.05 : 0.035;
+    c.strokeStyle = style === "hover" ? C.legal : "rgba(255,255,255,0.75)";
+    c.stroke();
+    c.setLineDash([]);
   }
 
   function markSlice(tile, edge, style) {
@@ -233,8 +245,9 @@ export function createRenderer(canvas) {
 
   let oceanCache = null; // the ocean gradient, rendered once per canvas size
 
-  function background() {
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
+  /** The ocean on context `c`, from its cached gradient. */
+  function background(c) {
+    c.setTransform(1, 0, 0, 1, 0, 0);
     const w = canvas.width;
     const h = canvas.height;
     if (!oceanCache || oceanCache.width !== w || oceanCache.height !== h) {
@@ -248,27 +261,97 @@ export function createRenderer(canvas) {
       o.fillStyle = g;
       o.fillRect(0, 0, w, h);
     }
-    ctx.drawImage(oceanCache, 0, 0);
+    c.drawImage(oceanCache, 0, 0);
   }
 
-  /** Faint wave marks that move with the table. */
-  function waves() {
+  /** Faint wave marks that move with the table, on context `c` in world coordinates. */
+  function waves(c) {
     const step = 1.1;
     const tl = { x: cam.x - cam.w / 2 / cam.scale, y: cam.y - cam.h / 2 / cam.scale };
     const br = { x: cam.x + cam.w / 2 / cam.scale, y: cam.y + cam.h / 2 / cam.scale };
     if ((br.x - tl.x) / step > 90) return;
-    ctx.beginPath();
+    c.beginPath();
     for (let y = Math.floor(tl.y / step) * step; y < br.y + step; y += step) {
       const row = Math.round(y / step);
       for (let x = Math.floor(tl.x / step) * step + (row % 2 ? step / 2 : 0); x < br.x + step; x += step) {
-        ctx.moveTo(x - 0.12, y);
-        ctx.quadraticCurveTo(x - 0.06, y - 0.06, x, y);
-        ctx.quadraticCurveTo(x + 0.06, y + 0.06, x + 0.12, y);
+        c.moveTo(x - 0.12, y);
+        c.quadraticCurveTo(x - 0.06, y - 0.06, x, y);
+        c.quadraticCurveTo(x + 0.06, y + 0.06, x + 0.12, y);
       }
     }
-    ctx.lineWidth = 0.02;
-    ctx.strokeStyle = "rgba(255,255,255,0.10)";
-    ctx.stroke();
+    c.lineWidth = 0.02;
+    c.strokeStyle = "rgba(255,255,255,0.10)";
+    c.stroke();
+  }
+
+  // -- the board: ocean, waves, places to lay a card, laid cards -------------
+
+  /** The board of `scene` drawn with art `a` (on the canvas itself, or on its layer). */
+  function drawBoard(a, scene, colors, k) {
+    const c = a.ctx;
+    background(c);
+    setWorld(c);
+    waves(c);
+    const hexes = scene.marks && scene.marks.hexes;
+    if (hexes) {
+      for (const [key, style] of hexes) {
+        const [q, r] = key.split(",").map(Number);
+        markHex(a, q, r, style);
+      }
+    }
+    const budget = { left: sprites.size ? 6 : 64 };
+    for (const t of scene.tiles || []) {
+      const p = G.hexCenter(t.q, t.r);
+      if (!visible(c, p.x, p.y)) continue;
+      c.globalAlpha = t._alpha ?? 1;
+      if (k <= SPRITE_MAX_K) blitTile(c, t, colors, k, budget);
+      else a.drawTile(t, colors);
+      c.globalAlpha = 1;
+    }
+  }
+
+  /** What the board shows: the layer is drawn again when this changes. */
+  function boardKey(scene, colors) {
+    const parts = [canvas.width, canvas.height, dpr, cam.x, cam.y, cam.scale, cam.w, cam.h, colors.join()];
+    const hexes = scene.marks && scene.marks.hexes;
+    if (hexes) for (const [key, style] of hexes) parts.push(key, style);
+    for (const t of scene.tiles || []) parts.push(spriteKey(t, colors), t.q, t.r, t._alpha ?? 1);
+    return parts.join(";");
+  }
+
+  let layer = null; // { canvas, art, key }: the board kept (key null: nothing kept)
+  let lastKey = null; // the board of the frame before
+
+  /**
+   * The board of `scene` on the canvas: copied from the layer when it shows
+   * the same. A board seen for the first time is drawn straight onto the
+   * canvas (a pan or a zoom shows a new one every frame, and keeping it would
+   * only cost one more copy); when the next frame shows it again, it is drawn
+   * into the layer and kept. Sets `incomplete`.
+   */
+  function board(scene, colors, k) {
+    const key = boardKey(scene, colors);
+    const again = key === lastKey;
+    lastKey = key;
+    if (layer && layer.key === key) {
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.drawImage(layer.canvas, 0, 0);
+      return;
+    }
+    if (!again) {
+      drawBoard(art, scene, colors, k);
+      return;
+    }
+    if (!layer || layer.canvas.width !== canvas.width || layer.canvas.height !== canvas.height) {
+      const c = document.createElement("canvas");
+      c.width = canvas.width;
+      c.height = canvas.height;
+      layer = { canvas: c, art: createArt(c.getContext("2d", { alpha: false })), key: null };
+    }
+    drawBoard(layer.art, scene, colors, k);
+    layer.key = incomplete ? null : key; // a card drawn from a stale sprite: not kept
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.drawImage(layer.canvas, 0, 0);
   }
 
   /**
@@ -286,30 +369,17 @@ export function createRenderer(canvas) {
   function draw(scene, camera) {
     cam = camera;
     incomplete = false;
-    background();
-    setWorld();
-    waves();
     const k = dpr * cam.scale;
     const colors = scene.colors || [];
     const marks = scene.marks || {};
-    if (marks.hexes) {
-      for (const [key, style] of marks.hexes) {
-        const [q, r] = key.split(",").map(Number);
-        markHex(q, r, style);
-      }
-    }
+    board(scene, colors, k);
+    setWorld(ctx);
     const byCard = new Map();
-    const budget = { left: sprites.size ? 6 : 64 };
     const shown = [];
     for (const t of scene.tiles || []) {
       byCard.set(t.card, t);
       const c = G.hexCenter(t.q, t.r);
-      if (!visible(c.x, c.y)) continue;
-      shown.push(t);
-      ctx.globalAlpha = t._alpha ?? 1;
-      if (k <= SPRITE_MAX_K) blitTile(t, colors, k, budget);
-      else drawTile(t, colors);
-      ctx.globalAlpha = 1;
+      if (visible(ctx, c.x, c.y)) shown.push(t);
     }
     if (marks.beaches) {
       for (const [key, style] of marks.beaches) {

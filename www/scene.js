@@ -9,7 +9,7 @@ import * as G from "./geometry.js";
 import { fitBounds, worldToScreen, onScreen } from "./camera.js";
 import { colorOf } from "./render.js";
 import * as T from "./targets.js";
-import { isBotTurn } from "./state.js";
+import { isBotTurn, clickable } from "./state.js";
 
 /** The hexes of the board: its cards and, while a card is being laid, the places it may go to. */
 function boardHexes(s) {
@@ -110,7 +110,7 @@ export function buildScene(s) {
   const f = s.frame;
   if (f) return { tiles: f.tiles, colors, hidden: f.hidden, group: f.group, overlays: [f.overlay] };
   const human = !isBotTurn(s);
-  const scene = { tiles: p.tiles, colors, marks: human ? T.marks(p, s.legal, s.ui, s.hit) : null };
+  const scene = { tiles: p.tiles, colors, marks: human ? T.marks(p, clickable(s), s.ui, s.hit) : null };
   if (p.phase === "land" && p.pending) {
     const g = s.lastArrival && s.lastArrival.state.group;
     scene.group = { tile: p.pending.tile, seats: p.pending.group, at: g && g.tile === p.pending.tile ? g.at : null };

@@ -11,6 +11,10 @@ import { refresh } from "./view.js";
 import { afterChange, settle } from "./turns.js";
 import { savedGame, optionsOf, engineOptions } from "./storage.js";
 
+// An online table (online/session.js) is another source of the same game:
+// it puts its game on the table with startGame and is `s.online` while it
+// is there; any other game put on the table ends it.
+
 /**
  * Start a new game. `options` are those of `new Game` (players, seed, deck);
  * a player may carry `bot: "random"` and `options.seats` may list "human" or
@@ -37,17 +41,30 @@ export function checkNewGame(s, options) {
   }
 }
 
-/** The new game dialog, with the seats of the game at hand. */
-export async function openNewGame(s) {
+/**
+ * The new game dialog, with the seats of the game at hand (another player at
+ * an online table is a person here). `again`: "Play again" at an online
+ * table, so "Play online" comes ticked, in the same mode.
+ */
+export async function openNewGame(s, again = false) {
   const seats = s.snap
-    ? s.snap.players.map((p, i) => ({ name: p.name, color: p.color, kind: s.seats[i] ? s.seats[i].kind : "human" }))
+    ? s.snap.players.map((p, i) => {
+        const kind = s.seats[i] ? s.seats[i].kind : "human";
+        return { name: p.name, color: p.color, kind: kind === "remote" ? "human" : kind };
+      })
     : DEFAULT_SEATS;
-  const options = await s.dom.ui.newGameDialog({ seats, seed: null });
-  if (options) newGame(s, options);
+  const at = again && s.online ? s.online.state() : null;
+  const preset = at ? { mode: at.mode } : null;
+  if (at && at.seat > 0 && at.seat < seats.length) seats.unshift(...seats.splice(at.seat, 1)); // online, the first seat is ours
+  const options = await s.dom.ui.newGameDialog({ seats, seed: null, online: !!s.onlineTables, preset });
+  if (options && options.online) await s.onlineTables.create(options);
+  else if (options) newGame(s, options);
 }
 
-/** Make `game` (a wasm Game, new or loaded) the one on the table. `quiet`: its ranking is not news. */
-function startGame(s, game, opts, seats, quiet = false) {
+/** Make `game` (a wasm Game, new or loaded, or an online table's) the one on the table. `quiet`: its ranking is not news. */
+export function startGame(s, game, opts, seats, quiet = false) {
+  if (s.online && s.online.game !== game) s.online.stop(); // another game: we leave the online table
+  if (s.lesson) s.lesson.stop(); // another game: the lesson is over
   if (s.replay) leaveReplayState(s);
   if (s.game && s.game !== game) s.game.free();
   s.game = game;
@@ -104,7 +121,13 @@ export function openFile(s, text) {
 export function openReplay(s, k) {
   if (!s.game) return;
   if (!s.replay) {
-    const save = s.game.save();
+    let save;
+    try {
+      save = s.game.save();
+    } catch (e) {
+      s.dom.ui.toast(s.i18n.errorText(e), "info"); // an online game before its end: the server keeps its save
+      return;
+    }
     const parsed = JSON.parse(save);
     s.replay = { save, parsed, actions: parsed.actions, k: parsed.actions.length };
     s.dom.animator.skip();

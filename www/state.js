@@ -37,6 +37,11 @@ export function defaults(Game) {
     lastArrival: null, // the timeline of the last arrival: where the group came in
     lastTileCount: -1,
     replay: null, // { save: the live game's save text, parsed, actions, k } while the replay viewer is open
+    history: null, // { game, moves }: who made each move and what it revealed (history.js, for undo.js)
+    lesson: null, // the guided first game while it runs (tutorial.js)
+    tutorial: null, // the table's tutorial (tutorial.js createTutorial; app.js)
+    onlineTables: null, // creating, joining and watching online tables (online/session.js; app.js), where a server can be reached
+    online: null, // the online table the page is at, while it is at one (online/session.js)
     disposed: false,
     // configure()
     storageKey: null,
@@ -59,7 +64,9 @@ export function defaults(Game) {
  * ends; `keys` — "document" (default: keys anywhere on the page) or "focus"
  * (only while the table holds the focus or was clicked last; several tables
  * on one page); `language` — the table's own language (i18n.js; default
- * English), so tables on one page do not follow each other's switch.
+ * English), so tables on one page do not follow each other's switch;
+ * `online` — `{ server, page }` for online tables (online/session.js), or
+ * false for none (app.js).
  */
 export function configure(s, options = {}) {
   s.storageKey = options.storageKey || null;
@@ -85,6 +92,11 @@ export function sync(s) {
     ui.lastHex = null;
   }
   s.ui = ui;
+}
+
+/** The legal actions a click may make and the board highlights: all of them, or in a lesson only the one it waits for. */
+export function clickable(s) {
+  return s.lesson ? s.lesson.legal(s.legal) : s.legal;
 }
 
 /** Is no person to act now? (a bot's turn, or the replay viewer, where nobody plays) */

@@ -4,9 +4,9 @@
 // file downloaded by "Save file". The text is always the engine's own save();
 // loading it is Game.load, which replays it through the rules.
 
-/** Write the running game under the table's storageKey (none: no autosave; not while the replay viewer is open). */
+/** Write the running game under the table's storageKey (none: no autosave; not in the replay viewer or a lesson, which keep the game before them, nor online, where the server keeps it). */
 export function autosave(s) {
-  if (!s.storageKey || s.replay || !s.game) return;
+  if (!s.storageKey || s.replay || s.lesson || s.online || !s.game) return;
   try {
     localStorage.setItem(s.storageKey, JSON.stringify({ save: s.game.save(), seats: s.seats.map((x) => x.kind), options: s.options }));
   } catch {
@@ -53,7 +53,13 @@ export function engineOptions(options) {
 /** Download the game (the live one while the replay viewer is open) as a file. */
 export function saveFile(s) {
   if (!s.game) return;
-  const text = s.replay ? s.replay.save : s.game.save();
+  let text;
+  try {
+    text = s.replay ? s.replay.save : s.game.save();
+  } catch (e) {
+    s.dom.ui.toast(s.i18n.errorText(e), "info"); // an online game before its end: the server keeps its save
+    return;
+  }
   const d = new Date();
   const pad = (x) => String(x).padStart(2, "0");
   const stamp = `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}-${pad(d.getHours())}${pad(d.getMinutes())}`;

@@ -4,10 +4,12 @@
 // requests go to the network first — so a rebuilt page or engine is never
 // served stale while online — and every good answer refreshes the cache;
 // when the network fails, the cached copy answers (navigations fall back to
-// index.html). Other origins are not touched. CACHE is versioned: bump it
-// when the list changes; old caches are deleted on activation.
+// index.html). Other origins are not touched, nor the online tables' answers
+// under /api/ (a table's state is never served from a cache: the browser
+// asks the server itself). CACHE is versioned: bump it when the list
+// changes; old caches are deleted on activation.
 
-const CACHE = "tongiaki-v6";
+const CACHE = "tongiaki-v11";
 
 const PRECACHE = [
   "./",
@@ -16,6 +18,7 @@ const PRECACHE = [
   "./manifest.webmanifest",
   "./icon.svg",
   "./main.js",
+  "./engine.js",
   "./markup.js",
   "./tongiaki-element.js",
   "./i18n.js",
@@ -26,6 +29,12 @@ const PRECACHE = [
   "./lang/hu.js",
   "./lang/it.js",
   "./lang/he.js",
+  "./lang/tutorial/en.js",
+  "./lang/tutorial/de.js",
+  "./lang/tutorial/nl.js",
+  "./lang/tutorial/hu.js",
+  "./lang/tutorial/it.js",
+  "./lang/tutorial/he.js",
   "./embed.html",
   "./app.js",
   "./state.js",
@@ -37,9 +46,19 @@ const PRECACHE = [
   "./controls.js",
   "./events.js",
   "./hooks.js",
+  "./history.js",
+  "./undo.js",
+  "./marks.js",
+  "./dom.js",
+  "./tutorial.js",
+  "./tutorial-steps.js",
   "./anim.js",
   "./bots.js",
   "./bot-worker.js",
+  "./odds.js",
+  "./odds-view.js",
+  "./explain.js",
+  "./notes.js",
   "./camera.js",
   "./geometry.js",
   "./input.js",
@@ -48,8 +67,18 @@ const PRECACHE = [
   "./targets.js",
   "./ui.js",
   "./words.js",
+  "./online/api.js",
+  "./online/attention.js",
+  "./online/backoff.js",
+  "./online/connection.js",
+  "./online/dialog.js",
+  "./online/game.js",
+  "./online/room.js",
+  "./online/session.js",
   "./pkg/tongiaki.js",
   "./pkg/tongiaki_bg.wasm",
+  "./pkg/tongiaki_bots.js",
+  "./pkg/tongiaki_bots_bg.wasm",
 ];
 
 self.addEventListener("install", (event) => {
@@ -74,7 +103,10 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("fetch", (event) => {
   const req = event.request;
-  if (req.method !== "GET" || new URL(req.url).origin !== self.location.origin) return;
+  const url = new URL(req.url);
+  if (req.method !== "GET" || url.origin !== self.location.origin) return;
+  // The online tables (/api/…, wherever the game is served): always the network, never a cache.
+  if (url.pathname.startsWith(new URL("./api/", self.location.href).pathname)) return;
   event.respondWith(
     (async () => {
       try {

@@ -14,11 +14,17 @@
 // element dispatches `tongiaki-move` (detail: { action, snapshot, events });
 // when the game ends, `tongiaki-over` (detail: { snapshot, ranking }). Both
 // bubble and cross the shadow boundary.
+//
+// An online table (issue 12): <tongiaki-game table="ID" server="URL"> sits
+// at table ID of the server at URL (default: where this module was served
+// from) — at this browser's seat if it holds one, else it joins a waiting
+// table or watches (online/session.js).
 
 import { createApp } from "./app.js";
 import { TABLE_HTML } from "./markup.js";
 import { createWords } from "./words.js";
 import { createI18n, pickLanguage } from "./i18n.js";
+import { loadEngine } from "./engine.js"; // one engine module per page; every table has its own Game
 
 /** A table's language: its `language` option, else the browser's. */
 const languageOf = (options) => options.language || pickLanguage(typeof navigator === "undefined" ? [] : navigator.languages);
@@ -28,21 +34,6 @@ const embedWords = (options) => createWords(createI18n(languageOf(options)).t).E
 const STYLE_URL = new URL("./style.css", import.meta.url).href;
 const COLORS = ["blue", "yellow", "green", "orange", "red", "purple"];
 
-let engine = null; // one engine module per page; every table has its own Game
-
-function loadEngine() {
-  if (!engine) {
-    engine = (async () => {
-      const mod = await import("./pkg/tongiaki.js");
-      await mod.default();
-      return mod;
-    })();
-    engine.catch(() => {
-      engine = null; // let a later table try again
-    });
-  }
-  return engine;
-}
 
 /** Engine options and seat kinds from the element's options (see mount). */
 export function gameOptions(options = {}) {
@@ -74,8 +65,8 @@ export function gameOptions(options = {}) {
  * seat), seed, language (the table's own language: "en", "de", "nl", "hu",
  * "it", "he"; without it the browser's; every table keeps its own),
  * speed (bot and animation speed: 1 normal, 0 instant), storageKey (save the
- * running game in localStorage under this key and resume it), onMove,
- * onOver. Resolves to the table's API (the same as window.tongiakiApp on
+ * running game in localStorage under this key and resume it), table and
+ * server (an online table: its id and the server's URL), onMove, onOver. Resolves to the table's API (the same as window.tongiakiApp on
  * the game's own page, plus destroy()).
  */
 export async function mount(element, options = {}) {
@@ -94,6 +85,7 @@ export async function mount(element, options = {}) {
   const fire = (type, detail) => element.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
   const api = createApp(shadow, mod.Game, {
     keys: "focus",
+    online: { server: options.server || new URL("./", import.meta.url).href },
     language: languageOf(options),
     storageKey: options.storageKey || null,
     onMove(action, snapshot, events) {
@@ -108,6 +100,7 @@ export async function mount(element, options = {}) {
   loading.hidden = true;
   if (options.speed !== undefined && options.speed !== null && options.speed !== "") api.setSpeed(Number(options.speed));
   if (!(options.storageKey && api.resume())) api.newGame(gameOptions(options));
+  if (options.table) api.openTable(options.table); // a waiting table may ask for a name first: ready does not wait for it
   api.drawNow();
   api.ready = true;
   api.root = root;
@@ -119,9 +112,9 @@ export async function mount(element, options = {}) {
   return api;
 }
 
-const ATTRS = ["players", "bots", "seed", "language", "speed", "storage-key"];
+const ATTRS = ["players", "bots", "seed", "language", "speed", "storage-key", "table", "server"];
 
-/** <tongiaki-game players bots seed language speed storage-key>: a table that fills its container. */
+/** <tongiaki-game players bots seed language speed storage-key table server>: a table that fills its container. */
 export class TongiakiGame extends HTMLElement {
   static get observedAttributes() {
     return ATTRS;
@@ -156,7 +149,11 @@ export class TongiakiGame extends HTMLElement {
     if (!this.tongiaki || old === value) return;
     if (name === "language") this.tongiaki.setLanguage(languageOf({ language: value })); // this table only
     else if (name === "speed") this.tongiaki.setSpeed(Number(value));
-    else if (name !== "storage-key") this.tongiaki.newGame(gameOptions(this.options())); // a new game with the new seats or seed
+    else if (name === "table") {
+      if (value) this.tongiaki.openTable(value);
+      else this.tongiaki.leaveTable();
+    }
+    else if (name !== "storage-key" && name !== "server") this.tongiaki.newGame(gameOptions(this.options())); // a new game with the new seats or seed
   }
 }
 

@@ -9,15 +9,27 @@ import * as Bots from "./bots.js";
 import { isBotTurn } from "./state.js";
 import { refresh } from "./view.js";
 import { requestDraw } from "./scene.js";
+import { explainEvents } from "./explain.js";
+import { showNotes } from "./notes.js";
+import { recordMove } from "./history.js";
 
 /** Apply an action; throws the engine's error (the game unchanged). Log, animate, tell the host. */
 export function play(s, action) {
   const before = s.snap;
-  return applied(s, action, before, s.game.apply(action));
+  const events = s.game.apply(action);
+  return events === null ? null : applied(s, action, before, events);
 }
 
-/** Play an action as a person would: a refused one shows the engine's reason in the toast. The events, or null. */
+/**
+ * Play an action as a person would: a refused one shows the engine's reason in the toast. The events, or null.
+ * In a lesson (tutorial.js) a move the lesson does not take is explained instead of played.
+ */
 export function perform(s, action) {
+  const why = s.lesson ? s.lesson.check(action) : null;
+  if (why) {
+    s.dom.ui.toast(why, "info");
+    return null;
+  }
   const before = s.snap;
   let events;
   try {
@@ -27,7 +39,8 @@ export function perform(s, action) {
     return null;
   }
   s.dom.ui.hideToast();
-  return applied(s, action, before, events);
+  // null: an online table sent it; the server's next state plays it (online/session.js)
+  return events === null ? null : applied(s, action, before, events);
 }
 
 /** A person's action from the panels: not on a bot's turn; a running animation ends at once. */
@@ -37,15 +50,26 @@ export function humanAct(s, action) {
   return perform(s, action);
 }
 
-function applied(s, action, before, events) {
+/** An action was applied (here, or at an online table by the server): log, explain, animate, tell the host. */
+export function applied(s, action, before, events) {
+  if (s.lesson) s.lesson.applied(action);
+  recordMove(s, before, events);
   s.ui = { ...s.ui, selection: null };
   refresh(s);
+  // Outcomes explained (explain.js): their words stand in the log for the
+  // event's own line (or come just before it) and show as notes on the board.
+  const why = explainEvents(before, s.snap, events, s.words.t);
+  const whyAt = new Map(why.map((w) => [w.index, w]));
   const lines = [];
-  for (const e of events) {
-    const text = s.words.describeEvent(before, s.snap, e);
-    if (text) lines.push({ text, cls: e.type === "turn_started" ? "turn" : e.type === "voyage_failed" || e.type === "island_removed" ? "bad" : null });
-  }
+  events.forEach((e, i) => {
+    const bad = e.type === "voyage_failed" || e.type === "island_removed" ? "bad" : null;
+    const w = whyAt.get(i);
+    if (w && !w.replaces) lines.push({ text: w.text, cls: "why" });
+    const text = w && w.replaces ? w.text : s.words.describeEvent(before, s.snap, e);
+    if (text) lines.push({ text, cls: e.type === "turn_started" ? "turn" : bad || (w ? "why" : null) });
+  });
   s.dom.ui.log(lines);
+  showNotes(s, why);
   animate(s, events, before);
   if (s.onMove) s.onMove(action, s.snap, events);
   return events;
@@ -87,6 +111,24 @@ export function afterChange(s) {
   const later = (pause, f) => {
     s.timer = setTimeout(f, s.speed <= 0 ? 0 : Math.round(pause * s.speed));
   };
+  if (s.lesson) {
+    // the guided game: its script says who moves next (tutorial.js); the learner's own moves wait for a click
+    const move = s.lesson.upcoming();
+    if (!move) return settle(s);
+    if (move.who !== null) ui.thinking(s.words.t("g.thinking", snap.players[move.who].name));
+    later(move.pause, () => {
+      if (gen !== s.generation) return;
+      s.timer = 0;
+      ui.thinking(null);
+      perform(s, move.action);
+    });
+    return;
+  }
+  if (s.online && isBotTurn(s)) {
+    // online, the other seats move on the server: its next state comes by itself (online/session.js)
+    s.online.othersTurn();
+    return settle(s);
+  }
   if (isBotTurn(s)) {
     const seat = snap.current;
     const kind = s.seats[seat].kind;

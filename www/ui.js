@@ -5,9 +5,13 @@
 // it holds no game state of its own.
 
 import { colorOf, COLOR_ORDER } from "./render.js";
+import { markOf, markSvg } from "./marks.js";
 import { createWords } from "./words.js";
 import { BOT_KINDS } from "./bots.js";
 import { createI18n, getLanguage, LANGUAGES } from "./i18n.js";
+import { oddsOfAction, oddsShort } from "./odds.js";
+import { onlineChoice } from "./online/dialog.js";
+import { el } from "./dom.js";
 
 /**
  * What the player to act must decide: the engine's own sentence in English;
@@ -37,22 +41,14 @@ function promptWords(snap, lang, { t, playerName, cardName }) {
   }
 }
 
-function el(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") e.className = v;
-    else if (k === "text") e.textContent = v;
-    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else if (k === "style") e.style.cssText = v;
-    else e.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) e.append(c.nodeType ? c : document.createTextNode(String(c)));
-  return e;
-}
+/** Is this seat played by a bot (and not by a person, here or elsewhere)? */
+const isBotSeat = (seat) => !!seat && seat.kind !== "human" && seat.kind !== "remote";
 
+/** A player's colour chip, with the colour's mark (marks.js) so that colour is not all it says. */
 function swatch(color) {
-  return el("span", { class: "swatch", style: `background:${colorOf(color)}`, "aria-hidden": "true" });
+  const chip = el("span", { class: "swatch", style: `background:${colorOf(color)}`, "aria-hidden": "true", "data-mark": markOf(color) });
+  chip.innerHTML = markSvg(markOf(color));
+  return chip;
 }
 
 const ICONS = {
@@ -91,6 +87,28 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
     if (file) cb.openFile(await file.text());
   });
   $("replay").addEventListener("click", () => cb.replay());
+  $("take-back").addEventListener("click", () => cb.takeBack());
+  $("learn").addEventListener("click", () => cb.learn());
+  // A narrow screen folds the tool bar into a menu; choosing a tool closes it.
+  const menu = $("menu-toggle");
+  const tools = $("tools");
+  const showMenu = (open) => {
+    menu.setAttribute("aria-expanded", String(open));
+    tools.classList.toggle("open", open);
+  };
+  menu.addEventListener("click", () => showMenu(!tools.classList.contains("open")));
+  tools.addEventListener("click", (e) => {
+    if (e.target.closest("button")) showMenu(false);
+  });
+  root.addEventListener("pointerdown", (e) => {
+    if (tools.classList.contains("open") && !e.composedPath().some((x) => x === tools || x === menu)) showMenu(false);
+  });
+  root.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && tools.classList.contains("open")) {
+      showMenu(false);
+      menu.focus();
+    }
+  });
   $("replay-first").addEventListener("click", () => cb.replayTo(0));
   $("replay-back").addEventListener("click", () => cb.replayStep(-1));
   $("replay-forward").addEventListener("click", () => cb.replayStep(1));
@@ -166,7 +184,7 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
     } else if (snap.current !== null && snap.current !== undefined) {
       const p = snap.players[snap.current];
       turn.append(swatch(p.color), el("span", { text: `${p.name}` }), el("span", { class: "badge", text: snap.phase === "setup" ? t("u.setup") : t("u.turn", snap.turn) }));
-      if (v.seats[snap.current] && v.seats[snap.current].kind !== "human") turn.append(el("span", { class: "badge", text: t("u.bot") }));
+      if (isBotSeat(v.seats[snap.current])) turn.append(el("span", { class: "badge", text: t("u.bot") }));
     }
     $("prompt").textContent = promptWords(snap, i18n.language(), words);
     const c = $("controls");
@@ -176,7 +194,9 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
       return;
     }
     if (v.botTurn) {
-      c.append(el("p", { class: "hint", text: t("u.botWatch", playerName(snap, snap.current)) }));
+      // a person at another browser (an online table), or a bot
+      const remote = v.seats[snap.current] && v.seats[snap.current].kind === "remote";
+      c.append(el("p", { class: "hint", text: t(remote ? "o.waitFor" : "u.botWatch", playerName(snap, snap.current)) }));
       return;
     }
     switch (v.decision) {
@@ -295,7 +315,7 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
           "tr",
           { class: snap.current === i ? "current" : null, "data-seat": i, "aria-current": snap.current === i ? "true" : null },
           el("td", {}, swatch(p.color)),
-          el("td", {}, p.name, seats[i] && seats[i].kind !== "human" ? el("span", { class: "badge", text: t("u.bot") }) : null, kings.length ? el("span", { class: "kings", text: t("pl.kingOf", kings.join(", ")) }) : null),
+          el("td", {}, seatLink(seats[i]), p.name, isBotSeat(seats[i]) ? el("span", { class: "badge", text: t("u.bot") }) : null, youBadge(seats[i]), kings.length ? el("span", { class: "kings", text: t("pl.kingOf", kings.join(", ")) }) : null),
           el("td", { class: "num", title: t("pl.onTable", p.ships_on_table) }, String(p.supply)),
           el("td", { class: "num" }, String((p.kings || []).length)),
           el("td", { class: "num" }, String(p.islands)),
@@ -307,23 +327,47 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
     $("pile").textContent = t("pl.pile", snap.pile.islands, snap.pile.water, snap.revealed.islands, snap.revealed.water) + removed;
   }
 
+  /** An online seat's connection (a dot: connected or away); nothing for a local seat or a bot's. */
+  function seatLink(seat) {
+    if (!seat || !seat.online || isBotSeat(seat)) return null;
+    const on = !!seat.online.connected;
+    return el("span", { class: `link-dot ${on ? "on" : "off"}`, role: "img", title: t(on ? "o.connectedSeat" : "o.awaySeat"), "aria-label": t(on ? "o.connectedSeat" : "o.awaySeat") });
+  }
+
+  function youBadge(seat) {
+    return seat && seat.online && seat.online.you ? el("span", { class: "badge you", text: t("o.you") }) : null;
+  }
+
   // --- legal actions ----------------------------------------------------
 
   const ACTION_LIMIT = 60;
 
-  function renderActions(snap, legal, enabled) {
-    const key = JSON.stringify([snap.turn, snap.phase, legal, enabled, t("lang")]);
+  /** `odds`: the engine's voyage odds (Game.voyageOdds()) while a person emigrates, else null. */
+  function renderActions(snap, legal, enabled, odds = null) {
+    const listKey = JSON.stringify([snap.turn, snap.phase, legal, enabled, t("lang")]);
+    const key = JSON.stringify([listKey, odds]);
     if (key === lastActionsKey) return;
+    // The same list with its odds just come in keeps the focus where it was.
+    const same = lastActionsKey.startsWith(`[${JSON.stringify(listKey)}`);
     lastActionsKey = key;
     const ul = $("actions");
-    const hadFocus = ul.contains(document.activeElement);
+    const focused = ul.contains(document.activeElement) ? (same ? document.activeElement.dataset.index : "0") : null;
     ul.replaceChildren();
     legal.slice(0, ACTION_LIMIT).forEach((a, i) => {
-      ul.append(el("li", {}, el("button", { type: "button", "data-index": i, disabled: !enabled, onclick: () => cb.action(a) }, describeAction(snap, a))));
+      const o = odds ? oddsOfAction(odds, a) : null;
+      const show = a.type === "emigrate" && cb.actionFocus ? () => cb.actionFocus(a) : null;
+      const hide = show ? () => cb.actionFocus(null) : null;
+      const btn = el(
+        "button",
+        { type: "button", "data-index": i, disabled: !enabled, onclick: () => cb.action(a), onfocus: show, onblur: hide, onmouseenter: show, onmouseleave: hide },
+        describeAction(snap, a),
+        o ? el("span", { class: "odds", text: oddsShort(o, t, i18n.language()) }) : null,
+      );
+      ul.append(el("li", {}, btn));
     });
     if (legal.length > ACTION_LIMIT) ul.append(el("li", { class: "more", text: t("ac.more", legal.length - ACTION_LIMIT) }));
     if (!legal.length) ul.append(el("li", { class: "more", text: snap.phase === "over" ? t("ac.over") : t("ac.nothing") }));
-    if (hadFocus) ul.querySelector("button:not(:disabled)")?.focus();
+    if (focused !== null) (ul.querySelector(`button[data-index="${focused}"]:not(:disabled)`) || ul.querySelector("button:not(:disabled)"))?.focus();
   }
 
   // --- log --------------------------------------------------------------
@@ -353,7 +397,11 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
     for (const c of COLOR_ORDER) colorSel.append(el("option", { value: c, text: t(`color.${c}`) }));
     colorSel.value = seat.color;
     const sw = swatch(seat.color);
-    colorSel.addEventListener("change", () => (sw.style.background = colorOf(colorSel.value)));
+    colorSel.addEventListener("change", () => {
+      sw.style.background = colorOf(colorSel.value);
+      sw.dataset.mark = markOf(colorSel.value);
+      sw.innerHTML = markSvg(markOf(colorSel.value));
+    });
     return el(
       "li",
       { class: "seat" },
@@ -400,6 +448,7 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
     };
     draw();
     $("seed").value = defaults.seed ?? "";
+    const online = onlineChoice($, t, defaults.online, defaults.preset); // "Play online" (online/dialog.js)
     return new Promise((resolve) => {
       const add = () => {
         seats = read();
@@ -419,7 +468,15 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
         }
         const seedText = $("seed").value.trim();
         const options = { players: s.map((x) => ({ name: x.name || undefined, color: x.color })), seats: s.map((x) => x.kind) };
-        if (seedText !== "") options.seed = Number(seedText);
+        if (online.on()) {
+          const problem = online.problem(s);
+          if (problem) {
+            err.textContent = problem;
+            err.hidden = false;
+            return;
+          }
+          options.online = online.options();
+        } else if (seedText !== "") options.seed = Number(seedText);
         const problem = cb.tryNewGame(options);
         if (problem) {
           err.textContent = problem;
@@ -483,6 +540,11 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
     if ([...sel.options].some((o) => Number(o.value) === v)) sel.value = String(v);
   }
 
+  /** The Take-back button: enabled when there is a move to take back. */
+  function showTakeBack(on) {
+    $("take-back").disabled = !on;
+  }
+
   function showAutoForced(on) {
     $("auto-forced").checked = on;
   }
@@ -492,5 +554,5 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
     langSel.value = id;
   }
 
-  return { toast, tell, hideToast, thinking, renderStatus, renderPlayers, renderActions, log, clearLog, newGameDialog, showRanking, closeDialogs, renderReplay, showSpeed, showAutoForced, showLanguage };
+  return { toast, tell, hideToast, thinking, renderStatus, renderPlayers, renderActions, log, clearLog, newGameDialog, showRanking, closeDialogs, renderReplay, showSpeed, showAutoForced, showTakeBack, showLanguage };
 }

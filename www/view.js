@@ -6,6 +6,8 @@ import * as T from "./targets.js";
 import { sync, isBotTurn } from "./state.js";
 import { keepBoardInView, requestDraw, currentHex } from "./scene.js";
 import { autosave } from "./storage.js";
+import { requestOdds, updateTip } from "./odds-view.js";
+import { canTakeBack } from "./history.js";
 
 /** The game changed: read it, show it, keep it. */
 export function refresh(s) {
@@ -14,6 +16,7 @@ export function refresh(s) {
   keepBoardInView(s);
   requestDraw(s);
   autosave(s);
+  requestOdds(s, () => refreshPanels(s));
 }
 
 /** The UI's own state changed (picker, selection, tray, rotation): `patch` it and show it. */
@@ -43,5 +46,8 @@ export function refreshPanels(s) {
     botTurn,
   });
   s.dom.ui.renderPlayers(snap, s.seats);
-  s.dom.ui.renderActions(snap, botTurn ? [] : legal, !botTurn);
+  s.dom.ui.renderActions(snap, botTurn ? [] : legal, !botTurn, s.odds ? s.odds.list : null);
+  updateTip(s);
+  s.dom.ui.showTakeBack(canTakeBack(s));
+  if (s.lesson) s.lesson.decorate();
 }

@@ -53,7 +53,7 @@ export function createWords(t) {
 
   function list(words) {
     if (words.length <= 1) return words.join("");
-    return `${words.slice(0, -1).join(", ")} ${t("and")} ${words[words.length - 1]}`;
+    return t("andList", words.slice(0, -1).join(", "), words[words.length - 1]);
   }
 
   function countShips(seats, snap) {

@@ -2,5 +2,6 @@
 //! crate `tongiaki`): the command line's `play` and `simulate`, and the
 //! server behind `tongiaki serve`.
 
+pub mod online;
 pub mod serve;
 pub mod simulate;

@@ -1,19 +1,24 @@
-//! Command line: `play`, `simulate` and `serve` on the same library.
+//! Command line: `play`, `odds`, `simulate` and `serve` on the same library.
 
 use std::process::ExitCode;
 use tongiaki::script::{run_script, trace_line};
-use tongiaki_server::serve::Config;
+use tongiaki_server::serve::options::ServeOptions;
 use tongiaki_server::simulate::{simulate, SimConfig};
 
 const USAGE: &str = "usage:
   tongiaki play SCRIPT.json [--trace]
+  tongiaki odds SCRIPT.json
   tongiaki simulate --players N --games G --seed S [--bots a,b,...] [--rotate] [--json]
-  tongiaki serve [--port N] [--bind ADDR] [--www DIR] [--pkg DIR]";
+  tongiaki serve [--port N] [--bind ADDR] [--db sqlite:PATH|postgres://USER@HOST/DB] [--www DIR] [--pkg DIR]
+                 [--gone-after S] [--turn-gone-after S] [--turn-clock S] [--live-expiry S]
+                 [--turn-expiry S] [--bot-delay MS] [--max-ws-per-addr N] [--search-ms MS]
+                 [--max-connections N] [--max-connections-per-addr N]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(|s| s.as_str()) {
         Some("play") => play(&args[1..]),
+        Some("odds") => odds(&args[1..]),
         Some("simulate") => sim(&args[1..]),
         Some("serve") => serve(&args[1..]),
         _ => {
@@ -23,30 +28,37 @@ fn main() -> ExitCode {
     }
 }
 
-fn play(args: &[String]) -> ExitCode {
-    let trace = args.iter().any(|a| a == "--trace");
+/// The script named on the command line, read and parsed. `Err` is the
+/// exit code, after the message (usage on stderr, or the error line of a
+/// script that is not JSON on stdout).
+fn read_script(args: &[String]) -> Result<serde_json::Value, ExitCode> {
     let Some(path) = args.iter().find(|a| !a.starts_with("--")) else {
         eprintln!("{USAGE}");
-        return ExitCode::from(2);
+        return Err(ExitCode::from(2));
     };
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("cannot read {path}: {e}");
-            return ExitCode::from(2);
+            return Err(ExitCode::from(2));
         }
     };
-    let script: serde_json::Value = match serde_json::from_str(&text) {
-        Ok(v) => v,
-        Err(e) => {
-            let error = tongiaki::Error::bad_options(
-                "bad_options.script_not_json",
-                vec![("detail", e.to_string().into())],
-            );
-            let out = tongiaki::script::ScriptError { index: None, error };
-            println!("{}", out.to_json());
-            return ExitCode::from(1);
-        }
+    serde_json::from_str(&text).map_err(|e| {
+        let error = tongiaki::Error::bad_options(
+            "bad_options.script_not_json",
+            vec![("detail", e.to_string().into())],
+        );
+        let out = tongiaki::script::ScriptError { index: None, error };
+        println!("{}", out.to_json());
+        ExitCode::from(1)
+    })
+}
+
+fn play(args: &[String]) -> ExitCode {
+    let trace = args.iter().any(|a| a == "--trace");
+    let script = match read_script(args) {
+        Ok(s) => s,
+        Err(code) => return code,
     };
     let result = run_script(&script, |i, g| {
         if trace {
@@ -58,6 +70,25 @@ fn play(args: &[String]) -> ExitCode {
             if !trace {
                 println!("{}", g.snapshot_json());
             }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            println!("{}", e.to_json());
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// `tongiaki odds SCRIPT.json`: the voyage odds of every legal emigration
+/// after the script, one JSON array (docs/api.md "Voyage odds").
+fn odds(args: &[String]) -> ExitCode {
+    let script = match read_script(args) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    match run_script(&script, |_, _| {}) {
+        Ok(g) => {
+            println!("{}", tongiaki::odds::voyage_odds_json(&g));
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -117,20 +148,15 @@ fn sim(args: &[String]) -> ExitCode {
 }
 
 fn serve(args: &[String]) -> ExitCode {
-    let port = flag(args, "--port").unwrap_or("8080");
-    let Ok(port) = port.parse::<u16>() else {
-        eprintln!("serve: --port needs a port number, not {port}");
-        return ExitCode::from(2);
+    // The game's files and the online tables in one process.
+    let options = match ServeOptions::parse(args) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("serve: {e}\n{USAGE}");
+            return ExitCode::from(2);
+        }
     };
-    let bind = flag(args, "--bind").unwrap_or("127.0.0.1");
-    let Ok(ip) = bind.parse::<std::net::IpAddr>() else {
-        eprintln!("serve: --bind needs an IP address (127.0.0.1, 0.0.0.0, ::1), not {bind}");
-        return ExitCode::from(2);
-    };
-    let www = flag(args, "--www").unwrap_or("www");
-    let pkg = flag(args, "--pkg").unwrap_or("pkg");
-    let config = Config::new(www, pkg, std::net::SocketAddr::new(ip, port));
-    match tongiaki_server::serve::serve(config) {
+    match tongiaki_server::serve::serve(options) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("serve: {e}");

@@ -240,6 +240,14 @@ pub fn make_bot(kind: &str, seed: u64) -> Result<Box<dyn Bot>, BotError> {
     };
     match base {
         "random" => no_options(Box::new(RandomBot::new(seed))),
+        // `greedy:odds`: voyages valued by the exact odds (BENCHMARKS.md).
+        "greedy" if rest == ["odds"] => Ok(Box::new(GreedyBot::with_params(
+            seed,
+            greedy::Params {
+                exact_odds: true,
+                ..greedy::Params::default()
+            },
+        ))),
         "greedy" => no_options(Box::new(GreedyBot::new(seed))),
         "search" => {
             let cfg = SearchConfig::parse(&rest)?;

@@ -284,7 +284,7 @@ impl Game {
 
     // ----- applying -----------------------------------------------------
 
-    /// Parses and applies a JSON action (API.md `apply`).
+    /// Parses and applies a JSON action (docs/api.md `apply`).
     pub fn apply_json(&mut self, v: &Value) -> Result<Vec<GameEvent>, Error> {
         if self.is_over() {
             return Err(Error::game_over());

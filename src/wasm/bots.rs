@@ -6,7 +6,7 @@
 //! A bot reads only what a player could know (see `crate::bots`): the choice
 //! does not depend on the hidden order of the pile.
 
-use super::{engine_error, js_kind, to_js, Game};
+use super::{engine_error, js_kind, number_text, to_js, Game};
 use crate::bots::{decide, BotError, Budget, Decision};
 use crate::error::{args, Error};
 use crate::options::MAX_SEED;
@@ -62,7 +62,7 @@ fn seed_of(seed: &JsValue) -> Result<u64, JsValue> {
     } else {
         Err(engine_error(Error::bad_options(
             "bad_options.seed_range",
-            args![max = MAX_SEED, seed = seed.to_string()],
+            args![max = MAX_SEED, seed = number_text(seed)],
         )))
     }
 }

@@ -1,4 +1,4 @@
-//! The browser API (API.md, "JavaScript"): a thin `#[wasm_bindgen]` wrapper
+//! The browser API (docs/api.md, "JavaScript"): a thin `#[wasm_bindgen]` wrapper
 //! around the engine. JS values in, JSON values to the engine, serde types
 //! back out as plain JS objects; every engine error becomes a real JS `Error`
 //! with a `code` property. No rule lives here.
@@ -28,7 +28,7 @@ use crate::error::{Error, ErrorCode};
 const TS_TYPES: &'static str = r#"
 /** A seat: the index of a player, 0..n-1, in seat order. */
 export type Seat = number;
-/** A card id from RULES.md ("tonga", "samoa", "water-k", ...); it also names the tile. */
+/** A card id from docs/rules.md ("tonga", "samoa", "water-k", ...); it also names the tile. */
 export type CardId = string;
 export type Color = "blue" | "yellow" | "green" | "orange" | "red" | "purple";
 
@@ -47,7 +47,7 @@ export interface GameOptions {
   deck?: CardId[];
 }
 
-/** One decision of the player to act (API.md "Action"). */
+/** One decision of the player to act (docs/api.md "Action"). */
 export type Action =
   | { type: "setup_place"; beach: number }
   | { type: "expand"; tile: CardId; beaches: number[]; take?: { tile: CardId; beach: number } | null }
@@ -144,7 +144,7 @@ export interface PendingPlaceShip {
   tile: CardId;
 }
 
-/** The public state (API.md "Snapshot"); never the pile order. */
+/** The public state (docs/api.md "Snapshot"); never the pile order. */
 export interface Snapshot {
   phase: Phase;
   /** Seat to act; null when over. */
@@ -166,7 +166,7 @@ export interface Snapshot {
   prompt: string;
 }
 
-/** Everything that happened inside one `apply`, in order (API.md "GameEvent"). */
+/** Everything that happened inside one `apply`, in order (docs/api.md "GameEvent"). */
 export type GameEvent =
   | { type: "turn_started"; seat: Seat; turn: number }
   | { type: "ship_placed"; seat: Seat; tile: CardId; beach: number }
@@ -251,6 +251,16 @@ fn not_json(code: ErrorCode, what: &str, detail: String) -> JsValue {
     engine_error(Error::keyed(code, key, vec![("detail", detail.into())]))
 }
 
+/// A number as JS writes it (`String(n)`: "5", "1.5", "1e+300", "Infinity").
+/// Rust's own float formatting is not used on purpose: it would add about
+/// 20 KB of tables and code to the page's wasm, which has no other use for it.
+fn number_text(n: f64) -> String {
+    js_sys::Number::from(n)
+        .to_string_with_radix(10)
+        .map(String::from)
+        .unwrap_or_default()
+}
+
 /// What kind of JS value `v` is, as the arguments `got` (a `json.*` key)
 /// and `value`, for a message that refuses it. Values are cut short like
 /// every echoed value (src/error.rs).
@@ -261,7 +271,7 @@ fn js_kind(v: &JsValue) -> crate::error::Args {
     } else if let Some(b) = v.as_bool() {
         vec![("got", "json.boolean".into()), value(b.to_string())]
     } else if let Some(n) = v.as_f64() {
-        vec![("got", "json.number".into()), value(n.to_string())]
+        vec![("got", "json.number".into()), value(number_text(n))]
     } else if let Some(s) = v.as_string() {
         vec![("got", "json.string".into()), value(s)]
     } else if v.is_bigint() {
@@ -384,5 +394,11 @@ impl Game {
     }
 }
 
-// `Game.botAction` and `Game.botDecision` (the bots, run in a Web Worker by www/bots.js).
+// `Game.botAction` and `Game.botDecision` (the bots, run in a Web Worker by
+// www/bots.js) and `Game.voyageOdds` (issue 14): only in the package built
+// with the feature `bots` (pkg/tongiaki_bots*, the worker's), not in the
+// page's (pkg/tongiaki*).
+#[cfg(feature = "bots")]
 mod bots;
+#[cfg(feature = "bots")]
+mod odds;

@@ -31,7 +31,7 @@ test("in German, a refused action and a tampered save say why in German", async 
   // An action the engine refuses, played as a person would: the toast speaks German.
   const refused = await page.evaluate(() => window.tongiakiApp.tryAction({ type: "expand", tile: "tonga", beaches: [0] }));
   assert.equal(refused, null);
-  assert.equal(await toastText(page), "Du kannst jetzt nicht ausbreiten: Ana: setze ein Schiff auf einen Strand von Tonga (Aufbau, R2).");
+  assert.equal(await toastText(page), "Du kannst jetzt nicht deine Schiffe vermehren: Ana: setze ein Schiff auf einen Strand von Tonga (Vorbereitung, R2).");
   // The engine's error itself: English message, key and args.
   const err = await page.evaluate(() => {
     try {
@@ -100,15 +100,15 @@ test("two boards on one page keep their own languages", async () => {
   assert.deepEqual([de.lang, de.dir, de.newGame, de.select], ["de", "ltr", "Neues Spiel", "de"]);
   assert.deepEqual([he.lang, he.dir, he.newGame, he.select], ["he", "rtl", "משחק חדש", "he"]);
   assert.match(de.action, /^Ein Schiff auf Tonga setzen, Strand 1/);
-  assert.match(he.action, /^הנח ספינה בטונגה/);
+  assert.match(he.action, /^הנח ספינה ב־Tonga/);
 
   // The same refusal on both boards, each in its own language.
   await page.evaluate(() => {
     for (const id of ["t-de", "t-he"]) document.getElementById(id).tongiaki.tryAction({ type: "found_kingdom", tile: "tonga" });
   });
   [de, he] = await look();
-  assert.equal(de.toast, "Du kannst jetzt nicht eine Königsinsel gründen: Ana: setze ein Schiff auf einen Strand von Tonga (Aufbau, R2).");
-  assert.equal(he.toast, "אי אפשר לייסד אי מלך עכשיו: Ana: הנח ספינה על חוף של טונגה (הכנה, R2).");
+  assert.equal(de.toast, "Du kannst jetzt nicht eine Königsinsel gründen: Ana: setze ein Schiff auf einen Strand von Tonga (Vorbereitung, R2).");
+  assert.equal(he.toast, "אי אפשר להקים אי מלכותי עכשיו: Ana: הנח ספינה על חוף של Tonga (הכנה, R2).");
   await screenshot(page, "errors-two-boards");
 
   // One board's switch leaves the other alone.

@@ -28,9 +28,9 @@ test("German from the browser, Hebrew right to left by the switch, English again
   assert.equal(await page.getAttribute("html", "lang"), "de");
   assert.equal(await page.$eval("#language", (s) => s.value), "de");
   assert.equal(await text(page, "#new-game"), "Neues Spiel");
-  assert.equal(await text(page, "#actions-title"), "Erlaubte Züge");
+  assert.equal(await text(page, "#actions-title"), "Mögliche Aktionen");
   assert.match(await text(page, "#actions li:first-child button"), /^Ein Schiff auf Tonga setzen, Strand 1 \(/);
-  assert.equal(await text(page, "#prompt"), "Ana setzt ein Schiff auf einen Strand von Tonga (Aufbau).");
+  assert.equal(await text(page, "#prompt"), "Ana setzt ein Schiff auf einen Strand von Tonga (Vorbereitung).");
   await clickTarget(page, { tile: "tonga", beach: 2 });
   await idle(page);
   assert.match(await text(page, "#log"), /Ana setzt ein Schiff auf Tonga, Strand 3 \(/);
@@ -41,7 +41,7 @@ test("German from the browser, Hebrew right to left by the switch, English again
   assert.equal(await page.getAttribute("html", "lang"), "he");
   assert.equal(await page.getAttribute("html", "dir"), "rtl");
   assert.equal(await text(page, "#new-game"), "משחק חדש");
-  assert.match(await text(page, "#actions li:first-child button"), /^הנח ספינה בטונגה, חוף \d/);
+  assert.match(await text(page, "#actions li:first-child button"), /^הנח ספינה ב־Tonga, חוף \d/);
   const [side, board] = await page.evaluate(() => [".side", "#board-wrap"].map((s) => document.querySelector(s).getBoundingClientRect().toJSON()));
   assert.ok(side.right <= board.left + 1, `the panels are left of the board: ${side.right} ${board.left}`);
   await page.click("#help");

@@ -24,7 +24,7 @@ after(async () => {
 });
 
 test("the single .html file plays from file:// with no server", async () => {
-  for (const f of ["tongiaki.js", "tongiaki_bg.wasm"]) {
+  for (const f of ["tongiaki.js", "tongiaki_bg.wasm", "tongiaki_bots.js", "tongiaki_bots_bg.wasm"]) {
     const res = await fetch(new URL(`pkg/${f}`, BASE_URL));
     assert.ok(res.ok, `GET /pkg/${f}`);
     writeFileSync(join(dir, "pkg", f), Buffer.from(await res.arrayBuffer()));

@@ -28,7 +28,7 @@ test("English templates filled with the args are the engine's messages", () => {
 
 test("errorText translates a known key and falls back to the English message", () => {
   const e = Object.assign(new Error("Tubuai is a king island: no one may expand there (R31)."), { code: "illegal_action", key: "illegal.king_island", args: { island: "Tubuai" } });
-  assert.equal(errorText("de", e), "Tubuai ist eine Königsinsel: dort darf sich niemand ausbreiten (R31).");
+  assert.equal(errorText("de", e), "Tubuai ist eine Königsinsel: dort darf sich niemand vermehren (R31).");
   assert.equal(errorText("it", e), "Tubuai è un'isola del re: nessuno può espandersi lì (R31).");
   assert.equal(errorText("en", e), e.message);
   assert.equal(errorText("de", Object.assign(new Error("Something new."), { key: "illegal.no_such_key", args: {} })), "Something new.");

@@ -1,7 +1,7 @@
-// Card data of RULES.md §1.2/§1.3, for TESTS ONLY: the front end itself has
+// Card data of docs/rules.md §1.2/§1.3, for TESTS ONLY: the front end itself has
 // no card table (it draws what the snapshot's tiles say). The tests use it to
 // check the geometry on every real card and to build snapshots shaped like
-// API.md for the renderer and the redraw benchmark.
+// docs/api.md for the renderer and the redraw benchmark.
 
 export const ISLANDS = [
   ["tonga", "Tonga", 0, "3:0 3:1 3:2 3:3 3:4 3:5"],
@@ -51,7 +51,7 @@ export const WATERS = [
 
 export const COLORS = ["blue", "yellow", "green", "orange", "red", "purple"];
 
-/** A tile object shaped like API.md's snapshot tiles. */
+/** A tile object shaped like docs/api.md's snapshot tiles. */
 export function islandTile(card, q, r, rotation, ships = null, king = null) {
   const c = ISLANDS.find((i) => i.card === card);
   if (!c) throw new Error(`no island ${card}`);

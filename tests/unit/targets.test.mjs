@@ -202,7 +202,7 @@ test("sameAction: expand beaches as a set, take compared by value", () => {
   assert.ok(!T.sameAction({ type: "place_new", tile: "tonga", beaches: [1, 1] }, { type: "place_new", tile: "tonga", beaches: [1, 2] }));
 });
 
-test("fixtures used here are shaped like API.md snapshots", () => {
+test("fixtures used here are shaped like docs/api.md snapshots", () => {
   const s = smallSnapshot();
   assert.equal(s.players.length, 3);
   assert.ok(s.tiles.every((t) => ["island", "water"].includes(t.kind)));

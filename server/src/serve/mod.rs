@@ -1,10 +1,11 @@
-//! `tongiaki serve`: the game's files, and (being built) its online tables.
+//! `tongiaki serve`: the game's files and its online tables in one process.
 //!
 //! axum on tokio. [`router`] builds the whole application from a [`Config`]
-//! (state in an `Arc`): `/api/…` for the online tables ([`api`]; for now
-//! only a JSON 404), everything else the static files ([`files`]: `/pkg/…`
-//! from the wasm-pack output, the rest from `www/`, via tower-http's
-//! `ServeDir`). Every answer carries `Cache-Control: no-cache` (unless a
+//! (state in an `Arc`): `/api/…` for the online tables (the routes of
+//! [`crate::online::router`] when the config has tables, and a JSON 404 for
+//! any other path under `/api`, [`api`]), everything else the static files
+//! ([`files`]: `/pkg/…` from the wasm-pack output, the rest from `www/`, via
+//! tower-http's `ServeDir`). Every answer carries `Cache-Control: no-cache` (unless a
 //! handler chose otherwise) so a rebuilt `pkg/` shows on reload: browsers
 //! revalidate with the ETag / Last-Modified that `ServeDir` sends and get a
 //! `304` when nothing changed. Text and wasm are compressed (gzip, br) when
@@ -12,16 +13,20 @@
 //!
 //! [`Server`] accepts connections itself ([`conn`]) rather than through
 //! `axum::serve`, which has no header deadline and no connection bounds:
-//! see [`Limits`] for what bounds a client.
+//! see [`Limits`] for what bounds a client. WebSocket upgrades go through
+//! the same loop, and keep their connection's slot while they are open.
+//! [`options`] reads the command line.
 
 pub mod api;
 mod conn;
 pub mod files;
 pub mod log;
+pub mod options;
 
 pub use files::mime_type;
 pub use log::Log;
 
+use crate::online::Hub;
 use axum::http::{header, HeaderValue, Response, StatusCode};
 use axum::Router;
 use std::future::Future;
@@ -91,11 +96,14 @@ pub struct Config {
     pub addr: SocketAddr,
     pub limits: Limits,
     pub log: Log,
+    /// The online tables (started with [`crate::online::start`]); `None`
+    /// serves the files alone, and every `/api/…` path is a 404.
+    pub tables: Option<Arc<Hub>>,
 }
 
 impl Config {
     /// Serves `www` and `pkg` on `addr` with the default limits, logging to
-    /// standard error.
+    /// standard error, without tables.
     pub fn new(www: impl Into<PathBuf>, pkg: impl Into<PathBuf>, addr: SocketAddr) -> Config {
         Config {
             www: www.into(),
@@ -103,6 +111,7 @@ impl Config {
             addr,
             limits: Limits::default(),
             log: Log::Stderr,
+            tables: None,
         }
     }
 }
@@ -139,9 +148,11 @@ pub fn router(config: &Config) -> io::Result<Router> {
         roots: files::Roots { www, pkg },
         log: config.log.clone(),
     });
-    let routes = Router::new()
-        .merge(api::router())
-        .fallback(files::static_files);
+    let mut routes = Router::new().merge(api::router());
+    if let Some(hub) = &config.tables {
+        routes = routes.merge(crate::online::router(Arc::clone(hub)));
+    }
+    let routes = routes.fallback(files::static_files);
     Ok(with_layers(routes, state, &config.limits))
 }
 
@@ -250,23 +261,33 @@ pub async fn shutdown_signal() {
     }
 }
 
-/// `tongiaki serve`: binds, prints the address on a line of its own
-/// (`http://127.0.0.1:PORT/`), and serves until Ctrl-C or SIGTERM.
-pub fn serve(config: Config) -> io::Result<()> {
+/// `tongiaki serve`: opens the tables' store, binds, prints the address on
+/// a line of its own (`http://127.0.0.1:PORT/`), and serves the files and
+/// the tables until Ctrl-C or SIGTERM.
+pub fn serve(options: options::ServeOptions) -> io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
     runtime.block_on(async {
-        let www = config.www.clone();
-        let pkg = config.pkg.clone();
-        let log = config.log.clone();
+        let options::ServeOptions {
+            mut config,
+            db,
+            tables,
+        } = options;
+        let hub = crate::online::start(&db, tables)
+            .await
+            .map_err(io::Error::other)?;
+        config.tables = Some(hub);
+        let (www, pkg, log) = (config.www.clone(), config.pkg.clone(), config.log.clone());
         let server = Server::bind(config).await?;
         println!(
-            "Tongiaki: serving {} (and {} at /pkg/); Ctrl-C stops",
+            "Tongiaki: serving {} (and {} at /pkg/) and online tables in {db}; Ctrl-C stops",
             www.display(),
             pkg.display()
         );
         println!("http://{}/", server.local_addr());
+        use std::io::Write;
+        let _ = std::io::stdout().flush();
         server.run_until(shutdown_signal()).await?;
         log.line("Tongiaki: stopped");
         Ok(())

@@ -64,6 +64,9 @@ pub struct Params {
     /// In a long chain, search for the shortest way out ([`super::wayout`]);
     /// off in search rollouts, where a cheap varied choice does.
     pub plan_way_out: bool,
+    /// Value the voyages of an emigration decision with the exact odds of
+    /// [`crate::odds`] instead of the look-ahead estimate (`greedy:odds`).
+    pub exact_odds: bool,
 }
 
 impl Default for Params {
@@ -77,6 +80,7 @@ impl Default for Params {
             build: 0.3,
             beyond: 0.5,
             plan_way_out: true,
+            exact_odds: false,
         }
     }
 }
@@ -183,6 +187,8 @@ pub struct Heuristic<'a> {
     pub break_loops: bool,
     /// Points for revealing a card when the game stalls (see [`stalled`]).
     stall_bonus: f32,
+    /// The exact odds of the legal emigrations ([`Params::exact_odds`]).
+    pub(super) exact: Vec<crate::odds::VoyageOdds>,
 }
 
 /// Has the game gone round without laying cards? Players could otherwise
@@ -212,6 +218,11 @@ impl<'a> Heuristic<'a> {
             pile: PileView::new(game),
             break_loops: false,
             stall_bonus: 0.25 * stalled(game) as f32,
+            exact: if params.exact_odds {
+                crate::odds::voyage_odds(game)
+            } else {
+                Vec::new()
+            },
         }
     }
 

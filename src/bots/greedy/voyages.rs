@@ -4,6 +4,7 @@
 //! or loses by it.
 
 use super::Heuristic;
+use crate::action::Action;
 use crate::board::{colours, Ships, Trace, MAX_SEATS};
 use crate::cards::{Beach, CardId};
 use crate::game::Game;
@@ -94,6 +95,23 @@ impl Heuristic<'_> {
         let start = self.board.hex_of(tile);
         let dir = edge_to_world(jetty, self.board.rotation_of(tile));
         self.follow(start, dir, cols, tile, 1.0, 0, &mut dist);
+        if std::ptr::eq(ships, self.board.ships()) {
+            let action = Action::Emigrate {
+                tile,
+                beach: beach.into(),
+                jetty: jetty.into(),
+            };
+            if let Some(o) = self.exact.iter().find(|o| o.action == action) {
+                // The exact odds: where it lands (a king island sends it
+                // home), a new island; nothing left to guess beyond.
+                for (k, &p) in dist.known.iter_mut().zip(o.landing.iter()) {
+                    *k = p as f32;
+                }
+                dist.known[tile.index()] += o.turn_back as f32;
+                dist.new_island = o.new_island as f32;
+                dist.beyond = 0.0;
+            }
+        }
         for (i, &p) in dist.known.iter().enumerate() {
             if p > 0.0 {
                 let gains = self.landing_gains(&after, CardId(i as u8), &group);

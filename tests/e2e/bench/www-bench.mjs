@@ -2,27 +2,46 @@
 // nothing about time). Needs the page served, e.g.
 //   cargo run --release -- serve --port 8080 --www www --pkg pkg &
 //   TONGIAKI_URL=http://127.0.0.1:8080/ node tests/e2e/bench/www-bench.mjs
+// and, to compare two builds in one run (say the last commit's www/ and pkg/
+// served on another port), BEFORE_URL=http://127.0.0.1:8081/ as well: the
+// loads then alternate between the two, so both see the same machine load.
 // Measures in headless Chromium (Debian's, software rendering):
 //  1. a full redraw of a board with all 32 cards and 60 ships on beaches
-//     (plus 3 on water, a king island): median of many draws, both the
-//     drawing calls alone and with the raster flushed (1-pixel readback);
+//     (plus 3 on water, a king island): median and 95th percentile of many
+//     draws, the drawing calls alone and with the raster flushed (1-pixel
+//     readback), the raster of the untimed draw before it finished first
+//     (until issue 15 it was not, so "flushed" counted two frames' raster
+//     whenever Chromium could not drop the first as overdrawn). "Same view" draws the same scene again and again (what a
+//     hover, a highlight or an animation frame costs); "camera moved" pans
+//     the view by a pixel before each draw (a pan or zoom frame: everything
+//     laid out afresh);
 //  2. navigation to first interactive board (window.tongiakiApp.readyAt:
-//     engine loaded, first game created and drawn), cold profile each run.
+//     engine loaded, first game created and drawn), cold profile each run,
+//     with the wasm the page fetched by then (raw bytes), and the wasm the
+//     service worker cached for offline play in the SETTLE ms after (it
+//     installs once the first board is up; the bots' package for the worker
+//     is fetched there, or when a bot first moves).
 import { launch, openPage, BASE_URL } from "../lib/browser.mjs";
 import { fullBoardSnapshot } from "../../unit/fixtures.mjs";
 
 const DRAWS = Number(process.env.DRAWS || 300);
 const LOADS = Number(process.env.LOADS || 7);
+const SETTLE = Number(process.env.SETTLE || 3000);
+const TARGETS = [
+  ...(process.env.BEFORE_URL ? [["before", process.env.BEFORE_URL.replace(/\/?$/, "/")]] : []),
+  [process.env.BEFORE_URL ? "after" : "this build", BASE_URL],
+];
 const median = (xs) => {
   const s = xs.slice().sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 const pct = (xs, p) => xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
+const ms = (xs) => `${median(xs).toFixed(2)} ms (p95 ${pct(xs, 0.95).toFixed(2)})`;
 
-async function redraw(viewport, dpr) {
+async function redraw(url, viewport, dpr) {
   const b = await launch({ viewport, deviceScaleFactor: dpr });
   try {
-    const { page } = await openPage(b.context, BASE_URL);
+    const { page } = await openPage(b.context, url);
     await page.waitForFunction(() => window.tongiakiApp && window.tongiakiApp.ready);
     const snap = fullBoardSnapshot({ n: 6, shipCount: 60 });
     return await page.evaluate(
@@ -39,19 +58,31 @@ async function redraw(viewport, dpr) {
         const scene = { tiles: snap.tiles, colors, marks: null };
         const ships = snap.tiles.reduce((n, t) => n + (t.beaches || []).reduce((m, b) => m + b.ships.length, 0) + (t.ships || []).length, 0);
         const ctx = canvas.getContext("2d");
-        for (let i = 0; i < 20; i++) r.draw(scene, cam); // warm up
-        const calls = [];
-        const flushed = [];
-        for (let i = 0; i < draws; i++) {
-          let t0 = performance.now();
-          r.draw(scene, cam);
-          calls.push(performance.now() - t0);
-          t0 = performance.now();
-          r.draw(scene, cam);
-          ctx.getImageData(0, 0, 1, 1); // forces the raster to finish
-          flushed.push(performance.now() - t0);
-        }
-        return { calls, flushed, tiles: snap.tiles.length, ships, scale: cam.scale, w: canvas.width, h: canvas.height };
+        const time = (before) => {
+          for (let i = 0; i < 20; i++) r.draw(scene, cam); // warm up
+          const calls = [];
+          const flushed = [];
+          for (let i = 0; i < draws; i++) {
+            before();
+            let t0 = performance.now();
+            r.draw(scene, cam);
+            calls.push(performance.now() - t0);
+            before();
+            ctx.getImageData(0, 0, 1, 1); // the draw above rasterised first, so that it is not counted here
+            t0 = performance.now();
+            r.draw(scene, cam);
+            ctx.getImageData(0, 0, 1, 1); // forces the raster to finish
+            flushed.push(performance.now() - t0);
+          }
+          return { calls, flushed };
+        };
+        const x0 = cam.x;
+        const same = time(() => {});
+        // one device pixel to and fro: a new view every draw, the board in the same place
+        let flip = 1;
+        const moved = time(() => (cam.x = x0 + (flip = -flip) / (cam.scale * devicePixelRatio)));
+        cam.x = x0;
+        return { same, moved, tiles: snap.tiles.length, ships, w: canvas.width, h: canvas.height };
       },
       { snap, draws: DRAWS },
     );
@@ -60,30 +91,65 @@ async function redraw(viewport, dpr) {
   }
 }
 
-async function loads() {
-  const out = [];
-  for (let i = 0; i < LOADS; i++) {
-    const b = await launch({ viewport: { width: 1280, height: 800 } });
-    try {
-      const { page } = await openPage(b.context, null);
-      await page.goto(BASE_URL, { waitUntil: "commit" });
-      await page.waitForFunction(() => window.tongiakiApp && window.tongiakiApp.ready, null, { timeout: 30000 });
-      out.push(await page.evaluate(() => window.tongiakiApp.readyAt));
-    } finally {
-      await b.close();
-    }
+/**
+ * One cold load: readyAt, the wasm the page had fetched by then (bytes,
+ * decoded), and the wasm the service worker had put in its cache for
+ * offline play within SETTLE ms after (it installs after the first board).
+ */
+async function load(url) {
+  const b = await launch({ viewport: { width: 1280, height: 800 } });
+  try {
+    const { page } = await openPage(b.context, null);
+    await page.goto(url, { waitUntil: "commit" });
+    await page.waitForFunction(() => window.tongiakiApp && window.tongiakiApp.ready, null, { timeout: 30000 });
+    const first = await page.evaluate(() => {
+      const at = window.tongiakiApp.readyAt;
+      const wasm = performance
+        .getEntriesByType("resource")
+        .filter((e) => e.name.endsWith(".wasm") && e.startTime < at)
+        .map((e) => ({ name: e.name.replace(/^.*\//, ""), bytes: e.decodedBodySize }));
+      return { at, wasm };
+    });
+    await page.waitForTimeout(SETTLE);
+    const cached = await page.evaluate(async () => {
+      const out = [];
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const req of await cache.keys()) {
+          if (!req.url.endsWith(".wasm")) continue;
+          const res = await cache.match(req);
+          out.push({ name: req.url.replace(/^.*\//, ""), bytes: (await res.arrayBuffer()).byteLength });
+        }
+      }
+      return out;
+    });
+    return { ...first, cached };
+  } finally {
+    await b.close();
   }
-  return out;
 }
 
 const rows = [];
-for (const [viewport, dpr] of [[{ width: 1280, height: 800 }, 1], [{ width: 1280, height: 800 }, 2]]) {
-  const r = await redraw(viewport, dpr);
-  rows.push(
-    `| ${viewport.width}×${viewport.height} CSS px, dpr ${dpr} (${r.w}×${r.h} canvas) | ${r.tiles} cards, ${r.ships} ships | ${median(r.calls).toFixed(2)} ms (p95 ${pct(r.calls, 0.95).toFixed(2)}) | ${median(r.flushed).toFixed(2)} ms (p95 ${pct(r.flushed, 0.95).toFixed(2)}) |`,
-  );
+for (const [label, url] of TARGETS) {
+  for (const dpr of [1, 2]) {
+    const viewport = { width: 1280, height: 800 };
+    const r = await redraw(url, viewport, dpr);
+    for (const [what, t] of [["same view", r.same], ["camera moved", r.moved]]) {
+      rows.push(`| ${label} | dpr ${dpr} (${r.w}×${r.h} canvas), ${r.tiles} cards, ${r.ships} ships | ${what} | ${ms(t.calls)} | ${ms(t.flushed)} |`);
+    }
+  }
 }
-const l = await loads();
-console.log(`Full redraw, ${DRAWS} draws each (median):\n`);
-console.log("| viewport | board | drawing calls | drawn and flushed |\n|---|---|---|---|\n" + rows.join("\n"));
-console.log(`\nNavigation to first interactive board (${LOADS} cold loads): median ${median(l).toFixed(0)} ms (min ${Math.min(...l).toFixed(0)}, max ${Math.max(...l).toFixed(0)})`);
+const loads = Object.fromEntries(TARGETS.map(([label]) => [label, []]));
+for (let i = 0; i < LOADS; i++) for (const [label, url] of TARGETS) loads[label].push(await load(url));
+
+console.log(`Full redraw, 1280×800 CSS px, ${DRAWS} draws each:\n`);
+console.log("| build | canvas and board | draw | drawing calls, median | drawn and flushed, median |\n|---|---|---|---|---|\n" + rows.join("\n"));
+console.log(`\nNavigation to first interactive board (${LOADS} cold loads each, alternating):\n`);
+console.log(`| build | median | min | max | wasm fetched by then | wasm the service worker cached for offline play within ${SETTLE / 1000} s |\n|---|---|---|---|---|---|`);
+const list = (ws) => ws.map((w) => `${w.name} ${w.bytes.toLocaleString("en")} B`).join(" + ") || "none";
+for (const [label] of TARGETS) {
+  const at = loads[label].map((l) => l.at);
+  const wasm = [...new Set(loads[label].map((l) => list(l.wasm)))].join("; ");
+  const cached = [...new Set(loads[label].map((l) => list(l.cached)))].join("; ");
+  console.log(`| ${label} | **${median(at).toFixed(0)} ms** | ${Math.min(...at).toFixed(0)} ms | ${Math.max(...at).toFixed(0)} ms | ${wasm} | ${cached} |`);
+}

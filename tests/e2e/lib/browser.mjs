@@ -27,7 +27,7 @@ export const CHROMIUM_ARGS = [
  * Start Chromium with a fresh user-data-dir. Returns { context, close }.
  * A persistent context is how playwright passes --user-data-dir.
  */
-export async function launch({ viewport = { width: 1280, height: 800 }, deviceScaleFactor = 1, locale } = {}) {
+export async function launch({ viewport = { width: 1280, height: 800 }, deviceScaleFactor = 1, locale, hasTouch, isMobile } = {}) {
   const userDataDir = mkdtempSync(join(tmpdir(), "tongiaki-chromium-"));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
@@ -36,6 +36,8 @@ export async function launch({ viewport = { width: 1280, height: 800 }, deviceSc
     viewport,
     deviceScaleFactor,
     ...(locale ? { locale } : {}),
+    ...(hasTouch ? { hasTouch } : {}),
+    ...(isMobile ? { isMobile } : {}),
   });
   return {
     context,
@@ -54,7 +56,12 @@ export async function openPage(context, url = BASE_URL) {
     if (msg.type() === "error") errors.push(`console: ${msg.text()}`);
   });
   page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
-  page.on("requestfailed", (req) => errors.push(`requestfailed: ${req.url()} ${req.failure()?.errorText}`));
+  page.on("requestfailed", (req) => {
+    // ERR_ABORTED: cut short because the page navigated away (a reload, a new
+    // URL), e.g. the bots' worker still fetching its wasm; not a failure to load.
+    if (req.failure()?.errorText === "net::ERR_ABORTED") return;
+    errors.push(`requestfailed: ${req.url()} ${req.failure()?.errorText}`);
+  });
   if (url) await page.goto(url, { waitUntil: "load" });
   return { page, errors };
 }

@@ -1,0 +1,336 @@
+//! A table before and around its game: `POST /api/tables`, `join`,
+//! `start`, `GET` its seats and its save; the game's beginning.
+
+use super::{Hub, TableHandle, CHANNEL};
+use crate::online::error::OnlineError;
+use crate::online::names;
+use crate::online::store::{now_ms, Mode, SeatRecord, Status, StoreError, TableRecord};
+use crate::online::table::Table;
+use crate::online::token;
+use serde_json::{json, Value};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::broadcast;
+use tongiaki::bots::BOT_KINDS;
+
+fn field_u64(body: &Value, name: &str) -> Result<Option<u64>, OnlineError> {
+    match body.get(name) {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => v
+            .as_u64()
+            .map(Some)
+            .ok_or_else(|| OnlineError::detail("bad_request", format!("{name} is a whole number"))),
+    }
+}
+
+fn name_field(body: &Value) -> Result<String, OnlineError> {
+    match body.get("name") {
+        Some(Value::String(s)) => {
+            if s.len() > 1024 {
+                return Err(OnlineError::detail("bad_name", "it is far too long"));
+            }
+            names::normalise(s)
+        }
+        _ => Err(OnlineError::detail("bad_name", "name is a string")),
+    }
+}
+
+fn token_field(body: &Value) -> Result<&str, OnlineError> {
+    body.get("token")
+        .and_then(Value::as_str)
+        .ok_or_else(|| OnlineError::code("bad_token"))
+}
+
+/// A bot's name at the table: "Greedy 3", or with a mark if a player took it.
+fn bot_name(t: &Table, kind: &str, seat: usize) -> String {
+    let mut base = kind.to_string();
+    base[..1].make_ascii_uppercase();
+    let mut name = format!("{base} {}", seat + 1);
+    let mut k = 2;
+    while t.name_taken(&name) {
+        name = format!("{base} {} ({k})", seat + 1);
+        k += 1;
+    }
+    name
+}
+
+impl Hub {
+    /// `POST /api/tables`.
+    pub async fn create(self: &Arc<Self>, body: &Value) -> Result<Value, OnlineError> {
+        if !body.is_object() {
+            return Err(OnlineError::detail(
+                "bad_request",
+                "the body is a JSON object",
+            ));
+        }
+        let n = match field_u64(body, "seats")? {
+            Some(n) if (2..=6).contains(&n) => n as u8,
+            _ => return Err(OnlineError::code("bad_seats")),
+        };
+        let name = name_field(body)?;
+        let mode = match body.get("mode") {
+            None | Some(Value::Null) => Mode::Live,
+            Some(Value::String(m)) => Mode::parse(m)
+                .ok_or_else(|| OnlineError::detail("bad_option", "mode is live or turn"))?,
+            _ => return Err(OnlineError::detail("bad_option", "mode is live or turn")),
+        };
+        let (gone_default, clock_default) = match mode {
+            Mode::Live => (self.config.gone_after, self.config.turn_clock),
+            Mode::Turn => (self.config.turn_gone_after, Duration::ZERO),
+        };
+        let gone_after = field_u64(body, "gone_after")?.unwrap_or(gone_default.as_secs());
+        let turn_clock = field_u64(body, "turn_clock")?.unwrap_or(clock_default.as_secs());
+        if gone_after > 30 * 24 * 3600 || turn_clock > 7 * 24 * 3600 {
+            return Err(OnlineError::detail(
+                "bad_option",
+                "gone_after is at most 30 days, turn_clock at most 7 days (seconds)",
+            ));
+        }
+        if mode == Mode::Live && turn_clock == 0 {
+            return Err(OnlineError::detail(
+                "bad_option",
+                "a live table has a turn clock: turn_clock is at least 1 second",
+            ));
+        }
+        let now = now_ms();
+        let id = token::table_id();
+        let tok = token::seat_token();
+        let record = TableRecord {
+            id: id.clone(),
+            seats: n,
+            status: Status::Waiting,
+            mode,
+            seed: token::game_seed(),
+            options: None,
+            gone_after_secs: gone_after,
+            turn_clock_secs: turn_clock,
+            created_ms: now,
+            updated_ms: now,
+        };
+        let mut table = Table::from_stored(crate::online::store::StoredTable {
+            table: record.clone(),
+            seats: vec![SeatRecord {
+                seat: 0,
+                name,
+                token: Some(tok.clone()),
+                bot: None,
+                replaced: false,
+            }],
+            moves: Vec::new(),
+        })
+        .map_err(OnlineError::store)?;
+        let bad_bot =
+            |detail: String| OnlineError::new("bad_bot", json!({"last": n - 1, "detail": detail}));
+        match body.get("bots") {
+            None | Some(Value::Null) => {}
+            Some(Value::Object(m)) => {
+                for (k, v) in m {
+                    let seat: usize = k
+                        .parse()
+                        .ok()
+                        .filter(|s| (1..n as usize).contains(s))
+                        .ok_or_else(|| bad_bot(format!("seat {k}")))?;
+                    let kind = v
+                        .as_str()
+                        .filter(|k| BOT_KINDS.contains(k))
+                        .ok_or_else(|| bad_bot(format!("bot {v}")))?;
+                    let name = bot_name(&table, kind, seat);
+                    table.seats[seat] = Some(SeatRecord {
+                        seat: seat as u8,
+                        name,
+                        token: None,
+                        bot: Some(kind.to_string()),
+                        replaced: false,
+                    });
+                }
+            }
+            Some(_) => return Err(bad_bot("bots is an object: seat → kind".into())),
+        }
+        let seats: Vec<SeatRecord> = table.seats.iter().flatten().cloned().collect();
+        self.store
+            .create_table(&record, &seats)
+            .await
+            .map_err(OnlineError::store)?;
+        let (tx, _) = broadcast::channel(CHANNEL);
+        let h = Arc::new(TableHandle {
+            id: id.clone(),
+            table: Arc::new(tokio::sync::Mutex::new(table)),
+            tx,
+        });
+        self.map().insert(id.clone(), h.clone());
+        let mut t = h.table.clone().lock_owned().await;
+        if t.taken() == n as usize {
+            self.begin(&h, &mut t).await?;
+        }
+        Ok(json!({"table": id, "seat": 0, "token": tok}))
+    }
+
+    /// `POST /api/tables/ID/join`.
+    pub async fn join(self: &Arc<Self>, id: &str, body: &Value) -> Result<Value, OnlineError> {
+        let name = name_field(body)?;
+        let (h, mut t) = self.lock(id).await?;
+        for _ in 0..3 {
+            if t.status() != Status::Waiting {
+                return Err(OnlineError::code("table_full"));
+            }
+            let Some(seat) = t.seats.iter().position(|s| s.is_none()) else {
+                return Err(OnlineError::code("table_full"));
+            };
+            if t.name_taken(&name) {
+                return Err(OnlineError::code("name_taken"));
+            }
+            let tok = token::seat_token();
+            let rec = SeatRecord {
+                seat: seat as u8,
+                name: name.clone(),
+                token: Some(tok.clone()),
+                bot: None,
+                replaced: false,
+            };
+            match self.store.add_seat(id, &rec, now_ms()).await {
+                Ok(()) => {
+                    t.seats[seat] = Some(rec);
+                    t.left_at[seat] = Instant::now();
+                    t.last_active = Instant::now();
+                    if t.taken() == t.seats.len() {
+                        self.begin(&h, &mut t).await?;
+                    } else {
+                        h.send(t.seats_msg());
+                    }
+                    return Ok(json!({"seat": seat, "token": tok}));
+                }
+                // Another process took the seat, or began the game: look again.
+                Err(StoreError::Conflict) => self.reload(&h, &mut t).await?,
+                Err(e) => return Err(OnlineError::store(e)),
+            }
+        }
+        Err(OnlineError::code("table_full"))
+    }
+
+    /// `POST /api/tables/ID/start`.
+    pub async fn start(self: &Arc<Self>, id: &str, body: &Value) -> Result<Value, OnlineError> {
+        let tok = token_field(body)?;
+        let (h, mut t) = self.lock(id).await?;
+        match t.seat_of(tok) {
+            None => return Err(OnlineError::code("bad_token")),
+            Some(0) => {}
+            Some(_) => return Err(OnlineError::code("not_creator")),
+        }
+        if t.status() != Status::Waiting {
+            return Err(OnlineError::code("already_started"));
+        }
+        self.begin(&h, &mut t).await?;
+        Ok(json!({"table": id, "status": t.status().as_str()}))
+    }
+
+    /// `GET /api/tables/ID`.
+    pub async fn info(self: &Arc<Self>, id: &str) -> Result<Value, OnlineError> {
+        let (_, t) = self.lock(id).await?;
+        Ok(t.info_json())
+    }
+
+    /// `GET /api/tables/ID/save`: only once the game is over.
+    pub async fn save(self: &Arc<Self>, id: &str) -> Result<String, OnlineError> {
+        let (_, t) = self.lock(id).await?;
+        match (&t.game, t.status()) {
+            (Some(g), Status::Over) => Ok(g.save()),
+            _ => Err(OnlineError::code("not_over")),
+        }
+    }
+
+    /// Re-reads a table another process changed.
+    pub(super) async fn reload(&self, h: &TableHandle, t: &mut Table) -> Result<(), OnlineError> {
+        let stored = self
+            .store
+            .load(&h.id)
+            .await
+            .map_err(OnlineError::store)?
+            .ok_or_else(|| OnlineError::code("no_table"))?;
+        let mut fresh = Table::from_stored(stored).map_err(OnlineError::store)?;
+        fresh.connected = std::mem::take(&mut t.connected);
+        fresh.remote = std::mem::take(&mut t.remote);
+        fresh.left_at = std::mem::take(&mut t.left_at);
+        fresh.bot_thinking = t.bot_thinking;
+        fresh.watchers = t.watchers;
+        *t = fresh;
+        h.send(t.seats_msg());
+        if let Some(s) = &t.state_msg {
+            h.send(s.clone());
+        }
+        Ok(())
+    }
+
+    /// The game begins: free seats get greedy bots.
+    pub(super) async fn begin(
+        self: &Arc<Self>,
+        h: &Arc<TableHandle>,
+        t: &mut Table,
+    ) -> Result<(), OnlineError> {
+        let mut bots = Vec::new();
+        for i in 0..t.seats.len() {
+            if t.seats[i].is_none() {
+                let rec = SeatRecord {
+                    seat: i as u8,
+                    name: bot_name(t, "greedy", i),
+                    token: None,
+                    bot: Some("greedy".into()),
+                    replaced: false,
+                };
+                t.seats[i] = Some(rec.clone());
+                bots.push(rec);
+            }
+        }
+        let players: Vec<Value> = t
+            .seats
+            .iter()
+            .flatten()
+            .map(|s| json!({"name": s.name}))
+            .collect();
+        let options = json!({"players": players, "seed": t.record.seed});
+        let game = tongiaki::Game::from_options_json(&options);
+        let game = match game {
+            Ok(g) => g,
+            Err(e) => {
+                for b in &bots {
+                    t.seats[b.seat as usize] = None;
+                }
+                return Err(OnlineError::engine(&e));
+            }
+        };
+        match self
+            .store
+            .begin_game(&h.id, &options, &bots, now_ms())
+            .await
+        {
+            Ok(()) => {}
+            Err(e) => {
+                for b in &bots {
+                    t.seats[b.seat as usize] = None;
+                }
+                return match e {
+                    StoreError::Conflict => {
+                        self.reload(h, t).await?;
+                        Err(OnlineError::code("already_started"))
+                    }
+                    e => Err(OnlineError::store(e)),
+                };
+            }
+        }
+        t.record.options = Some(options);
+        t.record.status = Status::Playing;
+        t.game = Some(game);
+        let now = Instant::now();
+        t.turn_started = now;
+        t.turn_key = (0, 0);
+        for l in t.left_at.iter_mut() {
+            *l = now;
+        }
+        t.refresh_state();
+        h.send(t.seats_msg());
+        if let Some(s) = &t.state_msg {
+            h.send(s.clone());
+        }
+        self.kick(h, t);
+        Ok(())
+    }
+}

@@ -1,0 +1,64 @@
+//! Expiry (idle tables leave the store) and eviction (tables no one uses
+//! leave memory).
+
+use super::{Hub, TableHandle, EXPIRED_MSG};
+use crate::online::store::{now_ms, Mode};
+use std::sync::Arc;
+
+impl Hub {
+    /// Runs expiry and eviction every `sweep_every`, for ever.
+    pub fn spawn_sweeper(self: &Arc<Self>) {
+        let hub = self.clone();
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(hub.config.sweep_every);
+            loop {
+                tick.tick().await;
+                hub.sweep().await;
+            }
+        });
+    }
+
+    /// Deletes idle tables from the store, and drops tables no one uses
+    /// from memory.
+    pub async fn sweep(&self) {
+        let now = now_ms();
+        for (mode, after) in [
+            (Mode::Live, self.config.live_expiry),
+            (Mode::Turn, self.config.turn_expiry),
+        ] {
+            match self
+                .store
+                .expire(mode, now - after.as_millis() as i64)
+                .await
+            {
+                Ok(ids) => {
+                    for id in ids {
+                        let h = self.map().remove(&id);
+                        if let Some(h) = h {
+                            h.table.lock().await.gone = true;
+                            h.send(EXPIRED_MSG);
+                        }
+                    }
+                }
+                Err(e) => eprintln!("online: expiry: {e}"),
+            }
+        }
+        let handles: Vec<Arc<TableHandle>> = self.map().values().cloned().collect();
+        for h in handles {
+            let Ok(mut t) = h.table.try_lock() else {
+                continue;
+            };
+            let idle = t.connected.iter().all(|&c| c == 0)
+                && t.watchers == 0
+                && t.bot_thinking.is_none()
+                && t.last_active.elapsed() >= self.config.evict_after;
+            if idle {
+                t.gone = true;
+                let mut m = self.map();
+                if m.get(&h.id).is_some_and(|x| Arc::ptr_eq(x, &h)) {
+                    m.remove(&h.id);
+                }
+            }
+        }
+    }
+}

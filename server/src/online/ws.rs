@@ -1,0 +1,279 @@
+//! `GET /api/tables/ID/ws`: one task per connection. It reads the client's
+//! messages (bounded in size and rate), hands them to the hub, and forwards
+//! the table's broadcasts. A slow client only slows itself: the broadcast
+//! never waits for it, and one that falls behind skips to the newest state.
+
+use super::error::OnlineError;
+use super::hub::{AddrSlot, Hub, EXPIRED_MSG};
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, Path, State};
+use axum::response::{IntoResponse, Response};
+use axum::Extension;
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::broadcast::error::RecvError;
+use tokio::time::{timeout, Instant};
+
+/// Largest message a client may send, in bytes (a larger one is refused with
+/// `too_large`; one over [`HARD_MAX_MESSAGE`] closes the connection).
+pub const MAX_MESSAGE: usize = 16 * 1024;
+pub const HARD_MAX_MESSAGE: usize = 64 * 1024;
+/// Bytes queued for one client before its sends fail.
+const MAX_WRITE_BUFFER: usize = 1024 * 1024;
+
+/// Messages per second a client may send on average, and in a burst.
+const RATE: f64 = 20.0;
+const BURST: f64 = 60.0;
+/// Refused messages (rate, size, syntax) after which the connection closes.
+const MAX_STRIKES: u32 = 100;
+/// The hello must come within this.
+const HELLO_DEADLINE: Duration = Duration::from_secs(10);
+/// The server pings this often; a client silent for `SILENT` is gone.
+const PING_EVERY: Duration = Duration::from_secs(25);
+const SILENT: Duration = Duration::from_secs(70);
+/// A client that cannot take a message within this is dropped.
+const SEND_DEADLINE: Duration = Duration::from_secs(10);
+
+pub async fn upgrade(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    peer: Option<Extension<ConnectInfo<SocketAddr>>>,
+    ws: WebSocketUpgrade,
+) -> Response {
+    let addr = peer.map(|Extension(ConnectInfo(a))| a.ip());
+    let slot = match hub.addr_slot(addr) {
+        Ok(s) => s,
+        Err(e) => return e.into_response(),
+    };
+    if let Err(e) = hub.info(&id).await {
+        return e.into_response();
+    }
+    // Small buffers: thousands of connections stay cheap; a client that
+    // does not read has at most MAX_WRITE_BUFFER waiting for it.
+    ws.max_message_size(HARD_MAX_MESSAGE)
+        .max_frame_size(HARD_MAX_MESSAGE)
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(0)
+        .max_write_buffer_size(MAX_WRITE_BUFFER)
+        .on_upgrade(move |socket| session(hub, id, socket, slot))
+}
+
+/// A token bucket: `RATE` per second, `BURST` at once.
+struct Bucket {
+    tokens: f64,
+    at: Instant,
+    strikes: u32,
+}
+
+impl Bucket {
+    fn new() -> Bucket {
+        Bucket {
+            tokens: BURST,
+            at: Instant::now(),
+            strikes: 0,
+        }
+    }
+    fn take(&mut self) -> bool {
+        let now = Instant::now();
+        self.tokens = (self.tokens + (now - self.at).as_secs_f64() * RATE).min(BURST);
+        self.at = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+struct Conn {
+    socket: WebSocket,
+    bucket: Bucket,
+    last_heard: Instant,
+}
+
+enum Incoming {
+    Json(Value),
+    /// Answered already (refused) or nothing to do (ping, pong).
+    Skip,
+    Closed,
+}
+
+impl Conn {
+    async fn send(&mut self, text: &str) -> bool {
+        matches!(
+            timeout(SEND_DEADLINE, self.socket.send(Message::Text(text.into()))).await,
+            Ok(Ok(()))
+        )
+    }
+
+    /// Refuses a message; false once the client has been refused too often.
+    async fn refuse(&mut self, e: OnlineError) -> bool {
+        self.bucket.strikes += 1;
+        self.send(&e.to_message()).await && self.bucket.strikes < MAX_STRIKES
+    }
+
+    /// Reads and checks one message: text, within size and rate, a JSON
+    /// object with a `type`.
+    async fn read(&mut self, msg: Option<Result<Message, axum::Error>>) -> Incoming {
+        let text = match msg {
+            Some(Ok(Message::Text(t))) => t,
+            Some(Ok(Message::Binary(_))) => {
+                self.last_heard = Instant::now();
+                let e = OnlineError::detail("bad_message", "send text frames of JSON");
+                return self.refused(e).await;
+            }
+            Some(Ok(Message::Ping(_) | Message::Pong(_))) => {
+                self.last_heard = Instant::now();
+                return Incoming::Skip;
+            }
+            Some(Ok(Message::Close(_))) | Some(Err(_)) | None => return Incoming::Closed,
+        };
+        self.last_heard = Instant::now();
+        if !self.bucket.take() {
+            return self.refused(OnlineError::code("rate_limited")).await;
+        }
+        if text.len() > MAX_MESSAGE {
+            let e = OnlineError::new("too_large", json!({"max": MAX_MESSAGE}));
+            return self.refused(e).await;
+        }
+        match serde_json::from_str::<Value>(text.as_str()) {
+            Ok(v) if v.get("type").is_some_and(Value::is_string) => Incoming::Json(v),
+            Ok(_) => {
+                let e = OnlineError::detail("bad_message", "a message is an object with a type");
+                self.refused(e).await
+            }
+            Err(e) => {
+                let e = OnlineError::detail("bad_message", format!("not JSON ({e})"));
+                self.refused(e).await
+            }
+        }
+    }
+
+    async fn refused(&mut self, e: OnlineError) -> Incoming {
+        if self.refuse(e).await {
+            Incoming::Skip
+        } else {
+            Incoming::Closed
+        }
+    }
+}
+
+async fn session(hub: Arc<Hub>, id: String, socket: WebSocket, _slot: AddrSlot) {
+    let mut c = Conn {
+        socket,
+        bucket: Bucket::new(),
+        last_heard: Instant::now(),
+    };
+    // Hello first.
+    let deadline = Instant::now() + HELLO_DEADLINE;
+    let mut hello = loop {
+        let Ok(msg) = tokio::time::timeout_at(deadline, c.socket.recv()).await else {
+            return;
+        };
+        let v = match c.read(msg).await {
+            Incoming::Json(v) => v,
+            Incoming::Skip => continue,
+            Incoming::Closed => return,
+        };
+        if v["type"] != "hello" {
+            if !c.refuse(OnlineError::code("hello_first")).await {
+                return;
+            }
+            continue;
+        }
+        let tok = match v.get("token") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(t)) => Some(t.as_str()),
+            Some(_) => {
+                if !c.refuse(OnlineError::code("bad_token")).await {
+                    return;
+                }
+                continue;
+            }
+        };
+        match hub.hello(&id, tok).await {
+            Ok(h) => break h,
+            Err(e) => {
+                let fatal = e.code == "no_table";
+                if !c.refuse(e).await || fatal {
+                    return;
+                }
+            }
+        }
+    };
+    let seat = hello.seat;
+    let welcome = json!({"type": "welcome", "seat": seat, "table": id}).to_string();
+    let mut ok = c.send(&welcome).await && c.send(&hello.seats_msg).await;
+    if let (true, Some(s)) = (ok, &hello.state_msg) {
+        ok = c.send(s).await;
+    }
+    let mut ping = tokio::time::interval_at(Instant::now() + PING_EVERY, PING_EVERY);
+    while ok {
+        tokio::select! {
+            msg = c.socket.recv() => {
+                let v = match c.read(msg).await {
+                    Incoming::Json(v) => v,
+                    Incoming::Skip => continue,
+                    Incoming::Closed => break,
+                };
+                if let Err(e) = handle(&hub, &id, seat, &v).await {
+                    ok = c.refuse(e).await;
+                } else if v["type"] == "ping" {
+                    ok = c.send(r#"{"type":"pong"}"#).await;
+                }
+            }
+            b = hello.rx.recv() => match b {
+                Ok(m) => {
+                    ok = c.send(&m).await && &*m != EXPIRED_MSG;
+                }
+                Err(RecvError::Lagged(_)) => {
+                    // Skip what was missed: the newest seats and state say it all.
+                    let (seats, state) = hub.current(&hello.handle).await;
+                    ok = c.send(&seats).await;
+                    if let (true, Some(s)) = (ok, state) {
+                        ok = c.send(&s).await;
+                    }
+                }
+                Err(RecvError::Closed) => break,
+            },
+            _ = ping.tick() => {
+                ok = c.last_heard.elapsed() < SILENT
+                    && matches!(
+                        timeout(SEND_DEADLINE, c.socket.send(Message::Ping(Default::default()))).await,
+                        Ok(Ok(()))
+                    );
+            }
+        }
+    }
+    hub.bye(&hello.handle, seat).await;
+}
+
+/// One message after the hello.
+async fn handle(hub: &Arc<Hub>, id: &str, seat: Option<u8>, v: &Value) -> Result<(), OnlineError> {
+    match v["type"].as_str().unwrap_or("") {
+        "act" => {
+            let seat = seat.ok_or_else(|| OnlineError::code("bad_token"))?;
+            let n = v
+                .get("moves")
+                .and_then(Value::as_u64)
+                .filter(|&n| n <= u32::MAX as u64)
+                .ok_or_else(|| OnlineError::detail("bad_message", "moves is a whole number"))?;
+            let action = v.get("action").unwrap_or(&Value::Null);
+            hub.act(id, seat, n as u32, action).await
+        }
+        "replace" => {
+            seat.ok_or_else(|| OnlineError::code("bad_token"))?;
+            let k = v
+                .get("seat")
+                .and_then(Value::as_u64)
+                .ok_or_else(|| OnlineError::detail("bad_message", "seat is a whole number"))?;
+            hub.replace(id, k).await
+        }
+        "ping" => Ok(()),
+        "hello" => Err(OnlineError::detail("bad_message", "hello was said already")),
+        _ => Err(OnlineError::detail("bad_message", "unknown type")),
+    }
+}

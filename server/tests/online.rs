@@ -1,0 +1,456 @@
+//! The online tables against ONLINE.md: every endpoint and message, every
+//! error code, races and limits. Whole games (bots, restarts, gone players,
+//! clocks, expiry, kill -9, the engine's bound, no leak of the seed or the
+//! pile's order) are in `online_games.rs`.
+
+mod online_common;
+
+use online_common::*;
+use serde_json::{json, Value};
+use std::time::Duration;
+use tokio_tungstenite::tungstenite::Message;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn http_contract_create_join_begin_info_save() {
+    let s = server(quick()).await;
+    let (status, v) = post(
+        s.addr,
+        "/api/tables",
+        json!({"seats": 3, "name": "Ana", "bots": {"2": "random"}}),
+    )
+    .await;
+    assert_eq!(status, 201);
+    assert_eq!(v["seat"], 0);
+    let id = v["table"].as_str().unwrap().to_string();
+    let token = v["token"].as_str().unwrap();
+    assert!(token.len() * 4 >= 128, "a token holds at least 128 bits");
+
+    let (status, info) = get(s.addr, &format!("/api/tables/{id}")).await;
+    assert_eq!(status, 200);
+    assert_eq!(info["table"], id.as_str());
+    assert_eq!(info["status"], "waiting");
+    assert_eq!(info["moves"], 0);
+    assert_eq!(info["seats"][0]["name"], "Ana");
+    assert_eq!(info["seats"][0]["bot"], Value::Null);
+    assert_eq!(info["seats"][0]["connected"], false);
+    assert_eq!(info["seats"][1]["name"], Value::Null);
+    assert_eq!(info["seats"][2]["bot"], "random");
+
+    // The last free seat taken: the game begins by itself.
+    let (seat, _) = join(s.addr, &id, "Bo").await;
+    assert_eq!(seat, 1);
+    let (_, info) = get(s.addr, &format!("/api/tables/{id}")).await;
+    assert_eq!(info["status"], "playing");
+    assert_eq!(info["seats"][1]["name"], "Bo");
+    assert!(!info.to_string().contains("seed"));
+
+    let (status, e) = post(
+        s.addr,
+        &format!("/api/tables/{id}/join"),
+        json!({"name": "Cy"}),
+    )
+    .await;
+    assert_eq!((status, e["code"].as_str()), (409, Some("table_full")));
+    let (status, e) = get(s.addr, &format!("/api/tables/{id}/save")).await;
+    assert_eq!((status, e["code"].as_str()), (403, Some("not_over")));
+    let (status, e) = post(
+        s.addr,
+        &format!("/api/tables/{id}/start"),
+        json!({"token": token}),
+    )
+    .await;
+    assert_eq!((status, e["code"].as_str()), (409, Some("already_started")));
+    for key in ["code", "key", "message"] {
+        assert!(e[key].is_string(), "{e}");
+    }
+}
+
+/// A page on another site may embed a table (`<tongiaki-game table server>`):
+/// the endpoints answer any origin, preflight included.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn other_sites_may_call_the_endpoints() {
+    let s = server(quick()).await;
+    let preflight = format!(
+        "OPTIONS /api/tables HTTP/1.1\r\nHost: {}\r\nOrigin: https://example.org\r\n\
+         Access-Control-Request-Method: POST\r\nAccess-Control-Request-Headers: content-type\r\n\
+         Connection: close\r\n\r\n",
+        s.addr
+    );
+    let mut c = tokio::net::TcpStream::connect(s.addr).await.unwrap();
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    c.write_all(preflight.as_bytes()).await.unwrap();
+    let mut buf = Vec::new();
+    c.read_to_end(&mut buf).await.unwrap();
+    let head = String::from_utf8_lossy(&buf).to_ascii_lowercase();
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+    assert!(head.contains("access-control-allow-origin: *"), "{head}");
+    assert!(head.contains("access-control-allow-methods"), "{head}");
+    let (id, _) = create(s.addr, json!({"seats": 2, "name": "Ana"})).await;
+    let get = format!(
+        "GET /api/tables/{id} HTTP/1.1\r\nHost: {}\r\nOrigin: https://example.org\r\nConnection: close\r\n\r\n",
+        s.addr
+    );
+    let mut c = tokio::net::TcpStream::connect(s.addr).await.unwrap();
+    c.write_all(get.as_bytes()).await.unwrap();
+    let mut buf = Vec::new();
+    c.read_to_end(&mut buf).await.unwrap();
+    let head = String::from_utf8_lossy(&buf).to_ascii_lowercase();
+    assert!(head.contains("access-control-allow-origin: *"), "{head}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_creator_may_start_early_and_empty_seats_get_greedy_bots() {
+    let s = server(quick()).await;
+    let (id, ana) = create(s.addr, json!({"seats": 4, "name": "Ana"})).await;
+    let (_, bo) = join(s.addr, &id, "Bo").await;
+    let start = format!("/api/tables/{id}/start");
+    let (status, e) = post(s.addr, &start, json!({"token": bo})).await;
+    assert_eq!((status, e["code"].as_str()), (403, Some("not_creator")));
+    let (status, e) = post(s.addr, &start, json!({"token": "0".repeat(48)})).await;
+    assert_eq!((status, e["code"].as_str()), (403, Some("bad_token")));
+    let (status, e) = post(s.addr, &start, json!({})).await;
+    assert_eq!((status, e["code"].as_str()), (403, Some("bad_token")));
+    let (status, _) = post(s.addr, &start, json!({"token": ana})).await;
+    assert_eq!(status, 200);
+    let (_, info) = get(s.addr, &format!("/api/tables/{id}")).await;
+    assert_eq!(info["status"], "playing");
+    assert_eq!(info["seats"][2]["bot"], "greedy");
+    assert_eq!(info["seats"][3]["bot"], "greedy");
+    assert_ne!(info["seats"][2]["name"], info["seats"][3]["name"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn http_refusals_change_nothing() {
+    let s = server(quick()).await;
+    let a = s.addr;
+    let cases: Vec<(Value, u16, &str)> = vec![
+        (json!({"seats": 7, "name": "Ana"}), 400, "bad_seats"),
+        (json!({"seats": 1, "name": "Ana"}), 400, "bad_seats"),
+        (json!({"seats": "2", "name": "Ana"}), 400, "bad_request"),
+        (json!({"name": "Ana"}), 400, "bad_seats"),
+        (json!({"seats": 2}), 400, "bad_name"),
+        (json!({"seats": 2, "name": 5}), 400, "bad_name"),
+        (json!({"seats": 2, "name": ""}), 400, "bad_name"),
+        (
+            json!({"seats": 2, "name": "\u{202E}\u{200B}\u{7} \n"}),
+            400,
+            "bad_name",
+        ),
+        (json!({"seats": 2, "name": "x".repeat(41)}), 400, "bad_name"),
+        (
+            json!({"seats": 2, "name": "Ana", "bots": {"0": "greedy"}}),
+            400,
+            "bad_bot",
+        ),
+        (
+            json!({"seats": 2, "name": "Ana", "bots": {"2": "greedy"}}),
+            400,
+            "bad_bot",
+        ),
+        (
+            json!({"seats": 2, "name": "Ana", "bots": {"1": "evil"}}),
+            400,
+            "bad_bot",
+        ),
+        (
+            json!({"seats": 2, "name": "Ana", "bots": {"1": "search:5"}}),
+            400,
+            "bad_bot",
+        ),
+        (
+            json!({"seats": 2, "name": "Ana", "bots": ["greedy"]}),
+            400,
+            "bad_bot",
+        ),
+        (
+            json!({"seats": 2, "name": "Ana", "mode": "blitz"}),
+            400,
+            "bad_option",
+        ),
+        (
+            json!({"seats": 2, "name": "Ana", "turn_clock": 0}),
+            400,
+            "bad_option",
+        ),
+        (
+            json!({"seats": 2, "name": "Ana", "gone_after": -1}),
+            400,
+            "bad_request",
+        ),
+        (json!([1, 2]), 400, "bad_request"),
+    ];
+    for (body, status, code) in cases {
+        let (st, e) = post(a, "/api/tables", body.clone()).await;
+        assert_eq!(
+            (st, e["code"].as_str()),
+            (status, Some(code)),
+            "{body}: {e}"
+        );
+        assert!(e["message"].as_str().is_some_and(|m| !m.is_empty()));
+        assert_eq!(e["key"], format!("online.{code}"));
+    }
+    let (st, e) = http(a, "POST", "/api/tables", "{\"seats\": 2,").await;
+    assert_eq!((st, e["code"].as_str()), (400, Some("bad_request")));
+    let big = format!("{{\"seats\": 2, \"name\": \"{}\"}}", "x".repeat(5000));
+    let (st, e) = http(a, "POST", "/api/tables", &big).await;
+    assert_eq!((st, e["code"].as_str()), (413, Some("too_large")));
+    let (st, _) = raw(a, b"GARBAGE\r\n\r\n").await;
+    assert_eq!(st / 100, 4);
+    let (_, stats) = get(a, "/api/stats").await;
+    assert_eq!(stats["stored"], 0, "no refused request stored a table");
+
+    for path in [
+        "/api/tables/abc",
+        "/api/tables/aaaaaaaaaaaaaaaa",
+        "/api/tables/..%2F..%2Fetc",
+    ] {
+        let (st, e) = get(a, path).await;
+        assert_eq!((st, e["code"].as_str()), (404, Some("no_table")), "{path}");
+    }
+    let (st, e) = post(
+        a,
+        "/api/tables/aaaaaaaaaaaaaaaa/join",
+        json!({"name": "Bo"}),
+    )
+    .await;
+    assert_eq!((st, e["code"].as_str()), (404, Some("no_table")));
+    // Any other path under /api is the server's JSON 404.
+    let (st, e) = get(a, "/api/nothing").await;
+    assert_eq!((st, e["code"].as_str()), (404, Some("not_found")));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn names_are_plain_text_and_unique_at_the_table() {
+    let s = server(quick()).await;
+    let (id, _) = create(s.addr, json!({"seats": 3, "name": "  Ana\u{202E}  "})).await;
+    let (st, e) = post(
+        s.addr,
+        &format!("/api/tables/{id}/join"),
+        json!({"name": "ANA"}),
+    )
+    .await;
+    assert_eq!((st, e["code"].as_str()), (409, Some("name_taken")));
+    join(s.addr, &id, "<b>Bo</b>\u{200B}").await;
+    let (_, info) = get(s.addr, &format!("/api/tables/{id}")).await;
+    assert_eq!(info["seats"][0]["name"], "Ana");
+    assert_eq!(info["seats"][1]["name"], "<b>Bo</b>");
+    assert_eq!(info["status"], "waiting");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn websocket_contract_and_every_refusal() {
+    let s = server(quick()).await;
+    // not_started: a waiting table.
+    let (wid, wtok) = create(s.addr, json!({"seats": 3, "name": "Ana"})).await;
+    let mut w = Client::connect(s.addr, &wid).await;
+    let welcome = w.hello(Some(&wtok)).await;
+    assert_eq!(welcome["seat"], 0);
+    let seats = w.recv_type("seats").await;
+    assert_eq!(seats["status"], "waiting");
+    w.act(0, &json!({"type": "setup_place", "beach": 0})).await;
+    assert_eq!(w.error().await["code"], "not_started");
+    // Someone joins: everyone hears of it.
+    join(s.addr, &wid, "Bo").await;
+    let seats = w.recv_type("seats").await;
+    assert_eq!(seats["seats"][1]["name"], "Bo");
+
+    let (id, ana, bo) = two_players(&s).await;
+    let mut a = Client::connect(s.addr, &id).await;
+    // Anything before hello.
+    a.act(0, &json!({"type": "setup_place", "beach": 0})).await;
+    assert_eq!(a.error().await["code"], "hello_first");
+    a.send(json!({"type": "hello", "token": "nope"})).await;
+    let e = a.error().await;
+    assert_eq!(e["code"], "bad_token");
+    for key in ["key", "message"] {
+        assert!(e[key].is_string());
+    }
+    a.send(json!({"type": "hello", "token": 5})).await;
+    assert_eq!(a.error().await["code"], "bad_token");
+    let welcome = a.hello(Some(&ana)).await;
+    assert_eq!(welcome["seat"], 0);
+    let seats = a.recv_type("seats").await;
+    assert_eq!(seats["status"], "playing");
+    assert_eq!(seats["seats"][0]["connected"], true);
+    let st = a.recv_type("state").await;
+    assert_eq!(st["moves"], 0);
+    assert_eq!(st["snapshot"]["phase"], "setup");
+    assert_eq!(st["snapshot"]["current"], 0);
+    assert!(st["legal"].as_array().is_some_and(|l| !l.is_empty()));
+    assert!(st["events"].is_array());
+
+    let mut b = Client::connect(s.addr, &id).await;
+    assert_eq!(b.hello(Some(&bo)).await["seat"], 1);
+    let seats = a.recv_type("seats").await;
+    assert_eq!(seats["seats"][1]["connected"], true);
+    let mut watcher = Client::connect(s.addr, &id).await;
+    assert_eq!(watcher.hello(None).await["seat"], Value::Null);
+    watcher.recv_type("state").await;
+
+    let legal0 = st["legal"][0].clone();
+    b.act(0, &legal0).await;
+    assert_eq!(b.error().await["code"], "not_your_turn");
+    watcher.act(0, &legal0).await;
+    assert_eq!(watcher.error().await["code"], "bad_token");
+    a.act(3, &legal0).await;
+    assert_eq!(a.error().await["code"], "stale");
+    a.act(0, &json!({"type": "setup_place"})).await;
+    let e = a.error().await;
+    assert_eq!(e["code"], "malformed_action");
+    assert!(e["key"].as_str().unwrap().starts_with("malformed."));
+    a.act(0, &json!("setup_place")).await;
+    assert_eq!(a.error().await["code"], "malformed_action");
+    a.send(json!({"type": "act", "moves": 0})).await;
+    assert_eq!(a.error().await["code"], "malformed_action");
+    a.act(
+        0,
+        &json!({"type": "place_card", "q": 0, "r": 0, "rotation": 0}),
+    )
+    .await;
+    let e = a.error().await;
+    assert_eq!(e["code"], "illegal_action");
+    assert!(e["key"].as_str().unwrap().starts_with("illegal."));
+    a.send(json!({"type": "act", "moves": -1, "action": legal0}))
+        .await;
+    assert_eq!(a.error().await["code"], "bad_message");
+    a.send(json!({"type": "act", "moves": "0", "action": legal0}))
+        .await;
+    assert_eq!(a.error().await["code"], "bad_message");
+    a.send(json!({"type": "dance"})).await;
+    assert_eq!(a.error().await["code"], "bad_message");
+    a.send(json!({"no": "type"})).await;
+    assert_eq!(a.error().await["code"], "bad_message");
+    a.send_raw(Message::Text("{not json".into())).await;
+    assert_eq!(a.error().await["code"], "bad_message");
+    a.send_raw(Message::Binary(vec![1, 2, 3].into())).await;
+    assert_eq!(a.error().await["code"], "bad_message");
+    let pad = "x".repeat(20 * 1024);
+    a.send(json!({"type": "act", "moves": 0, "action": legal0, "pad": pad}))
+        .await;
+    assert_eq!(a.error().await["code"], "too_large");
+    a.send(json!({"type": "ping"})).await;
+    assert_eq!(a.recv_type("pong").await["type"], "pong");
+    let (_, info) = get(s.addr, &format!("/api/tables/{id}")).await;
+    assert_eq!(info["moves"], 0, "no refused act changed anything");
+
+    // An accepted act: everyone gets the new state with its events.
+    a.act(0, &legal0).await;
+    for c in [&mut a, &mut b, &mut watcher] {
+        let st = c.state_at(1).await;
+        assert_eq!(st["moves"], 1);
+        assert_eq!(st["snapshot"]["current"], 1);
+        assert_eq!(st["events"][0]["type"], "ship_placed");
+    }
+    a.act(1, &legal0).await;
+    assert_eq!(a.error().await["code"], "not_your_turn");
+
+    // Far too large: the connection is closed.
+    a.send(json!({"type": "ping", "pad": "y".repeat(100 * 1024)}))
+        .await;
+    assert!(a.closed().await);
+    let seats = b.recv_type("seats").await;
+    assert_eq!(seats["seats"][0]["connected"], false);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn of_two_acts_for_the_same_move_exactly_one_is_accepted() {
+    let s = server(quick()).await;
+    let (id, ana, bo) = two_players(&s).await;
+    let mut clients = Vec::new();
+    for tok in [&ana, &ana, &ana, &ana] {
+        let mut c = Client::connect(s.addr, &id).await;
+        c.hello(Some(tok)).await;
+        c.recv_type("state").await;
+        clients.push(c);
+    }
+    let mut b = Client::connect(s.addr, &id).await;
+    b.hello(Some(&bo)).await;
+    let st = b.recv_type("state").await;
+    assert_eq!(st["action"], Value::Null, "no move yet");
+    let legal = st["legal"].as_array().unwrap().clone();
+    // Four connections of seat 0 send different legal acts for move 0 at once.
+    let sends = clients.iter_mut().enumerate().map(|(i, c)| {
+        let a = legal[i % legal.len()].clone();
+        async move { c.act(0, &a).await }
+    });
+    futures_util::future::join_all(sends).await;
+    // A connection's messages are answered in order: its act's answer comes
+    // before the pong.
+    let mut refused = 0;
+    let mut saw_state = 0;
+    for c in clients.iter_mut() {
+        c.send(json!({"type": "ping"})).await;
+        loop {
+            let v = c.recv().await;
+            match v["type"].as_str() {
+                Some("pong") => break,
+                Some("error") => {
+                    assert!(
+                        matches!(v["code"].as_str(), Some("stale" | "not_your_turn")),
+                        "{v}"
+                    );
+                    refused += 1;
+                }
+                Some("state") if v["moves"] == 1 => saw_state += 1,
+                _ => {}
+            }
+        }
+    }
+    assert_eq!(refused, 3, "exactly one of four acts accepted");
+    let (_, info) = get(s.addr, &format!("/api/tables/{id}")).await;
+    assert_eq!(info["moves"], 1);
+    assert!(saw_state >= 1);
+    let st = b.state_at(1).await;
+    assert_eq!(st["moves"], 1);
+    // The state names the move that was accepted, one of the four.
+    assert!(legal.contains(&st["action"]), "{}", st["action"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn message_rates_are_bounded() {
+    let s = server(quick()).await;
+    let (id, _ana, _bo) = two_players(&s).await;
+    let mut w = Client::connect(s.addr, &id).await;
+    w.hello(None).await;
+    for _ in 0..90 {
+        w.send(json!({"type": "ping"})).await;
+    }
+    let mut limited = 0;
+    let mut pongs = 0;
+    while limited + pongs < 90 {
+        let v = w.recv().await;
+        match v["type"].as_str() {
+            Some("pong") => pongs += 1,
+            Some("error") => {
+                assert_eq!(v["code"], "rate_limited");
+                limited += 1;
+            }
+            _ => {}
+        }
+    }
+    assert!(
+        limited > 0 && pongs >= 59,
+        "{limited} limited, {pongs} pongs"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn websockets_per_address_are_bounded() {
+    let s = server(tongiaki_server::online::Config {
+        max_ws_per_addr: 2,
+        ..quick()
+    })
+    .await;
+    let (id, _, _) = two_players(&s).await;
+    let _a = Client::connect(s.addr, &id).await;
+    let _b = Client::connect(s.addr, &id).await;
+    let third =
+        tokio_tungstenite::connect_async(format!("ws://{}/api/tables/{id}/ws", s.addr)).await;
+    assert!(
+        third.is_err(),
+        "a third connection from one address is refused"
+    );
+    drop(_a);
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let _c = Client::connect(s.addr, &id).await;
+}

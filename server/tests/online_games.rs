@@ -1,0 +1,442 @@
+//! Whole games at online tables: bots of every kind, and nothing sent while a
+//! game is played holds its seed or the order of its pile; a restarted or
+//! killed server loses nothing; a gone player, the turn clock, idle tables,
+//! the engine's bound on one turn, turn-based tables; `serve`'s flags.
+
+mod online_common;
+
+use online_common::*;
+use serde_json::{json, Value};
+use std::time::Duration;
+use tongiaki::{CardId, Game};
+
+/// The cards whose ids and names may not appear before they are seen.
+fn hidden_cards(g: &Game) -> Vec<CardId> {
+    let snap = g.snapshot_json();
+    let text = snap.to_string();
+    CardId::all()
+        .filter(|c| !text.contains(&format!("\"{}\"", c.key())))
+        .collect()
+}
+
+/// Nothing sent at move k names a card still in the pile at move k, holds
+/// the seed, or the options.
+fn check_no_leak(save: &Value, logs: &[&Vec<String>]) {
+    let seed = save["options"]["seed"].as_u64().unwrap();
+    let mut g = Game::from_options_json(&save["options"]).unwrap();
+    let actions = save["actions"].as_array().unwrap();
+    let mut hidden = vec![hidden_cards(&g)];
+    for a in actions {
+        g.apply_json(a).unwrap();
+        hidden.push(hidden_cards(&g));
+    }
+    let mut checked = 0;
+    for log in logs {
+        for m in log.iter() {
+            assert!(!m.contains(&seed.to_string()), "the seed in {m}");
+            assert!(!m.contains("\"seed\"") && !m.contains("\"deck\""), "{m}");
+            let v: Value = serde_json::from_str(m).unwrap();
+            let Some(k) = v["moves"].as_u64() else {
+                continue;
+            };
+            for c in &hidden[k as usize] {
+                assert!(
+                    !m.contains(&format!("\"{}\"", c.key())),
+                    "{} is in the pile at move {k} but named in {m}",
+                    c.key()
+                );
+                if c.is_island() {
+                    assert!(!m.contains(c.name()), "{} named at move {k}", c.name());
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 10);
+}
+
+/// Plays seat `seat` with random legal actions until the game is over
+/// (or, with `stop`, until it has acted that often).
+async fn play(c: &mut Client, seat: u64, pick: &mut Pick, stop: Option<usize>) -> Value {
+    let mut last = Value::Null;
+    let mut acted = 0;
+    loop {
+        let v = c.recv().await;
+        match v["type"].as_str() {
+            Some("state") => last = v,
+            Some("error") if v["code"] == "rate_limited" => {
+                // Faster than a person: wait, then answer the last state again.
+                tokio::time::sleep(Duration::from_millis(300)).await;
+            }
+            Some("error") => panic!("refused: {v}"),
+            _ => continue,
+        }
+        if last["snapshot"]["phase"] == "over" {
+            return last;
+        }
+        if last["snapshot"]["current"] == seat {
+            let legal = last["legal"].as_array().unwrap();
+            let a = legal[pick.index(legal.len())].clone();
+            c.act(last["moves"].as_u64().unwrap(), &a).await;
+            acted += 1;
+            if stop == Some(acted) {
+                return last;
+            }
+        }
+    }
+}
+
+async fn play_out(c: &mut Client, seat: u64, pick: &mut Pick) -> Value {
+    play(c, seat, pick, None).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_with_bots_of_every_kind_and_no_leak() {
+    let s = server(quick()).await;
+    let (id, ana) = create(
+        s.addr,
+        json!({"seats": 4, "name": "Ana", "bots": {"1": "random", "2": "greedy", "3": "search"}}),
+    )
+    .await;
+    let mut a = Client::connect(s.addr, &id).await;
+    a.hello(Some(&ana)).await;
+    let mut w = Client::connect(s.addr, &id).await;
+    w.hello(None).await;
+    let last = play_out(&mut a, 0, &mut Pick(7)).await;
+    let moves = last["moves"].as_u64().unwrap();
+    let wl = w.state_at(moves).await;
+    assert_eq!(wl["snapshot"], last["snapshot"]);
+    assert!(last["snapshot"]["ranking"].is_array());
+    assert_eq!(last["legal"], json!([]));
+    a.act(moves, &json!({"type": "resettle"})).await;
+    assert_eq!(a.error().await["code"], "game_over");
+
+    let (st, info) = get(s.addr, &format!("/api/tables/{id}")).await;
+    assert_eq!((st, info["status"].as_str()), (200, Some("over")));
+    let (st, save) = get(s.addr, &format!("/api/tables/{id}/save")).await;
+    assert_eq!(st, 200);
+    assert_eq!(save["format"], "tongiaki-save");
+    assert_eq!(save["actions"].as_array().unwrap().len() as u64, moves);
+    let g = Game::load(&save.to_string()).unwrap();
+    assert_eq!(
+        g.snapshot_json(),
+        last["snapshot"],
+        "the save replays the game"
+    );
+    check_no_leak(&save, &[&a.log, &w.log]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restarted_server_has_every_table_as_it_was() {
+    let db = temp_db("restart");
+    let (id, ana, before) = {
+        let s = server_on(&db, quick()).await;
+        let (id, ana) = create(
+            s.addr,
+            json!({"seats": 2, "name": "Ana", "bots": {"1": "greedy"}}),
+        )
+        .await;
+        let mut a = Client::connect(s.addr, &id).await;
+        a.hello(Some(&ana)).await;
+        let mut pick = Pick(3);
+        let mut st = a.recv_type("state").await;
+        while st["moves"].as_u64().unwrap() < 12 || st["snapshot"]["current"] != 0 {
+            if st["snapshot"]["current"] == 0 {
+                let legal = st["legal"].as_array().unwrap();
+                a.act(
+                    st["moves"].as_u64().unwrap(),
+                    &legal[pick.index(legal.len())],
+                )
+                .await;
+            }
+            st = a.recv_type("state").await;
+        }
+        (id, ana, st)
+    };
+    // A new hub on the same store.
+    let s = server_on(&db, quick()).await;
+    let (_, info) = get(s.addr, &format!("/api/tables/{id}")).await;
+    assert_eq!(info["moves"], before["moves"]);
+    let mut a = Client::connect(s.addr, &id).await;
+    a.hello(Some(&ana)).await;
+    let st = a.recv_type("state").await;
+    assert_eq!(st["moves"], before["moves"]);
+    assert_eq!(st["snapshot"], before["snapshot"]);
+    assert_eq!(st["legal"], before["legal"]);
+    assert_eq!(st["events"], before["events"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_gone_player_is_replaced_by_a_bot_and_takes_the_seat_back() {
+    let s = server(quick()).await;
+    let (id, ana) = create(s.addr, json!({"seats": 2, "name": "Ana", "gone_after": 1})).await;
+    let (_, bo) = join(s.addr, &id, "Bo").await;
+    let mut a = Client::connect(s.addr, &id).await;
+    a.hello(Some(&ana)).await;
+    let st = a.recv_type("state").await;
+    a.send(json!({"type": "replace", "seat": 1})).await;
+    assert_eq!(a.error().await["code"], "not_gone");
+    {
+        let mut b = Client::connect(s.addr, &id).await;
+        b.hello(Some(&bo)).await;
+    }
+    tokio::time::sleep(Duration::from_millis(1300)).await;
+    a.send(json!({"type": "replace", "seat": 9})).await;
+    assert_eq!(a.error().await["code"], "bad_message");
+    a.send(json!({"type": "replace", "seat": 1})).await;
+    loop {
+        let seats = a.recv_type("seats").await;
+        if seats["seats"][1]["bot"] == "greedy" {
+            assert_eq!(seats["seats"][1]["replaced"], true);
+            break;
+        }
+    }
+    // The bot plays Bo's setup move after Ana's.
+    a.act(0, &st["legal"][0]).await;
+    let st2 = a.state_at(2).await;
+    assert_eq!(st2["snapshot"]["current"], 0);
+    // Bo comes back: the seat is his again.
+    let mut b = Client::connect(s.addr, &id).await;
+    b.hello(Some(&bo)).await;
+    let seats = b.recv_type("seats").await;
+    assert_eq!(seats["seats"][1]["bot"], Value::Null);
+    assert_eq!(seats["seats"][1]["replaced"], false);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_turn_clock_lets_a_bot_move_for_a_slow_player() {
+    let s = server(quick()).await;
+    let (id, ana) = create(
+        s.addr,
+        json!({"seats": 2, "name": "Ana", "bots": {"1": "random"}, "turn_clock": 1}),
+    )
+    .await;
+    let mut a = Client::connect(s.addr, &id).await;
+    a.hello(Some(&ana)).await;
+    let st = a.recv_type("state").await;
+    assert_eq!(st["moves"], 0);
+    assert!(st["clock_ms"].as_u64().is_some_and(|ms| ms <= 1000));
+    // Ana does nothing: after a second a bot places her ship.
+    let st = a.state_at(1).await;
+    assert_eq!(st["events"][0]["seat"], 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn idle_tables_expire() {
+    let s = server(tongiaki_server::online::Config {
+        live_expiry: Duration::ZERO,
+        ..quick()
+    })
+    .await;
+    let (id, ana) = create(s.addr, json!({"seats": 2, "name": "Ana"})).await;
+    let mut a = Client::connect(s.addr, &id).await;
+    a.hello(Some(&ana)).await;
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    s.hub.sweep().await;
+    assert_eq!(a.recv_type("expired").await["type"], "expired");
+    let (st, e) = get(s.addr, &format!("/api/tables/{id}")).await;
+    assert_eq!((st, e["code"].as_str()), (404, Some("no_table")));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kill_9_in_the_middle_of_a_game_loses_nothing_and_the_game_finishes() {
+    let db = temp_db("kill");
+    let server = Child::start(&db, &[]);
+    let (id, ana) = create(
+        server.addr,
+        json!({"seats": 3, "name": "Ana", "bots": {"1": "greedy", "2": "random"}}),
+    )
+    .await;
+    let mut a = Client::connect(server.addr, &id).await;
+    a.hello(Some(&ana)).await;
+    let mut pick = Pick(11);
+    // Ana acts 25 times; the last act is sent but not waited for.
+    let st = play(&mut a, 0, &mut pick, Some(25)).await;
+    let seen = st["moves"].as_u64().unwrap();
+    // Killed with the act just sent: it may or may not have been committed.
+    server.kill();
+    drop(a);
+
+    let server = Child::start(&db, &[]);
+    let (status, info) = get(server.addr, &format!("/api/tables/{id}")).await;
+    assert_eq!(status, 200);
+    assert_eq!(info["status"], "playing");
+    assert!(info["moves"].as_u64().unwrap() >= seen);
+    let mut a = Client::connect(server.addr, &id).await;
+    a.hello(Some(&ana)).await;
+    let last = play_out(&mut a, 0, &mut pick).await;
+    let (status, save) = get(server.addr, &format!("/api/tables/{id}/save")).await;
+    assert_eq!(status, 200);
+    let g = Game::load(&save.to_string()).unwrap();
+    assert!(g.is_over());
+    assert_eq!(g.snapshot_json(), last["snapshot"]);
+    // The moves before the kill are the ones the save starts with.
+    let (_, info) = get(server.addr, &format!("/api/tables/{id}")).await;
+    assert_eq!(info["status"], "over");
+}
+
+#[test]
+fn serve_refuses_bad_flags_and_stores_it_does_not_have() {
+    let www = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../www");
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_tongiaki"))
+            .arg("serve")
+            .args(args)
+            .arg("--www")
+            .arg(&www)
+            .output()
+            .unwrap()
+    };
+    let out = run(&["--bogus", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = run(&["--port", "70000"]);
+    assert_eq!(out.status.code(), Some(2));
+    // A PostgreSQL server that is not there (port 1): a clear error.
+    let out = run(&[
+        "--port",
+        "0",
+        "--db",
+        "postgres://u:secret@127.0.0.1:1/tongiaki",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("cannot open postgres://u:***@127.0.0.1:1/tongiaki"),
+        "{err}"
+    );
+    assert!(!err.contains("secret"), "{err}");
+    let out = run(&["--port", "0", "--db", "mysql://x"]);
+    assert_eq!(out.status.code(), Some(1));
+}
+
+/// The engine bounds a turn itself (docs/rules.md#endless-play): a table
+/// plays the recorded game whose chain reaches the bound, the seat to act
+/// sends the decision that reaches it, and everyone gets the engine's
+/// `limit_reached` event; the game goes on to its end as the rules say.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_turn_at_the_engines_bound_ends_as_the_engine_says() {
+    use tongiaki_server::online::store::{self, Mode, MoveRecord, SeatRecord, Status, TableRecord};
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/limit-turn-5p.json");
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(fixture).unwrap()).unwrap();
+    let actions = v["actions"].as_array().unwrap();
+    // The decision that reaches the bound.
+    let mut g = tongiaki::Game::from_options_json(&v["options"]).unwrap();
+    let at = actions
+        .iter()
+        .position(|a| {
+            let events = g.apply_json(a).unwrap();
+            events
+                .iter()
+                .any(|e| matches!(e, tongiaki::GameEvent::LimitReached { .. }))
+        })
+        .unwrap();
+    // A table in the store with the game played up to that decision.
+    let db = temp_db("limit");
+    let id = tongiaki_server::online::token::table_id();
+    let tokens: Vec<String> = (0..5)
+        .map(|_| tongiaki_server::online::token::seat_token())
+        .collect();
+    {
+        let st = store::open(&db).await.unwrap();
+        let now = store::now_ms();
+        let rec = TableRecord {
+            id: id.clone(),
+            seats: 5,
+            status: Status::Waiting,
+            mode: Mode::Turn,
+            seed: v["options"]["seed"].as_u64().unwrap(),
+            options: None,
+            gone_after_secs: 3600,
+            turn_clock_secs: 0,
+            created_ms: now,
+            updated_ms: now,
+        };
+        let seats: Vec<SeatRecord> = v["options"]["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .enumerate()
+            .map(|(s, p)| SeatRecord {
+                seat: s as u8,
+                name: p["name"].as_str().unwrap().to_string(),
+                token: Some(tokens[s].clone()),
+                bot: None,
+                replaced: false,
+            })
+            .collect();
+        st.create_table(&rec, &seats).await.unwrap();
+        st.begin_game(&id, &v["options"], &[], now).await.unwrap();
+        let mut g = tongiaki::Game::from_options_json(&v["options"]).unwrap();
+        for (n, a) in actions[..at].iter().enumerate() {
+            let seat = g.current().unwrap();
+            g.apply_json(a).unwrap();
+            let m = MoveRecord {
+                n: n as u32,
+                seat,
+                action: a.clone(),
+                by_bot: false,
+            };
+            st.append_move(&id, &m, false, now).await.unwrap();
+        }
+    }
+    let s = server_on(&db, quick()).await;
+    let mut w = Client::connect(s.addr, &id).await;
+    w.hello(None).await;
+    let mut st = w.recv_type("state").await;
+    assert_eq!(st["moves"], at as u64);
+    let mut players = Vec::new();
+    for token in &tokens {
+        let mut c = Client::connect(s.addr, &id).await;
+        c.hello(Some(token)).await;
+        players.push(c);
+    }
+    for (n, a) in actions.iter().enumerate().skip(at) {
+        let seat = st["snapshot"]["current"].as_u64().unwrap() as usize;
+        players[seat].act(n as u64, a).await;
+        st = w.state_at(n as u64 + 1).await;
+        if n == at {
+            let events = st["events"].as_array().unwrap();
+            let limit = events
+                .iter()
+                .find(|e| e["type"] == "limit_reached")
+                .unwrap_or_else(|| panic!("no limit_reached in {events:?}"));
+            assert_eq!(limit["limit"], "turn");
+            assert_eq!(limit["decisions"], tongiaki::game::MAX_TURN_DECISIONS);
+            assert!(events.iter().any(|e| e["type"] == "island_removed"));
+        }
+    }
+    // The rest of the recorded game played as recorded, to its end.
+    assert_eq!(st["moves"], actions.len() as u64);
+    assert_eq!(st["snapshot"]["phase"], "over");
+    let (_, info) = get(s.addr, &format!("/api/tables/{id}")).await;
+    assert_eq!(info["status"], "over");
+    drop(s);
+    remove_db(&db);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_turn_based_table_has_no_clock_and_a_long_absence() {
+    let s = server(quick()).await;
+    let (id, ana) = create(
+        s.addr,
+        json!({"seats": 2, "name": "Ana", "mode": "turn", "bots": {"1": "greedy"}}),
+    )
+    .await;
+    let (_, info) = get(s.addr, &format!("/api/tables/{id}")).await;
+    assert_eq!(info["mode"], "turn");
+    assert_eq!(info["turn_clock"], 0);
+    assert_eq!(info["gone_after"], 3 * 24 * 3600);
+    assert_eq!(info["status"], "playing");
+    let mut a = Client::connect(s.addr, &id).await;
+    a.hello(Some(&ana)).await;
+    let st = a.recv_type("state").await;
+    assert_eq!(st["clock_ms"], Value::Null);
+    // A watcher of a waiting table gets the seats, and no state yet.
+    let (wid, _) = create(s.addr, json!({"seats": 2, "name": "Cy"})).await;
+    let mut w = Client::connect(s.addr, &wid).await;
+    w.hello(None).await;
+    assert_eq!(w.recv().await["type"], "seats");
+    w.send(json!({"type": "ping"})).await;
+    assert_eq!(w.recv().await["type"], "pong");
+}
