@@ -21,7 +21,9 @@ import { readFileSync, existsSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { SCRIPT, STEPS, DECK, SEATS, SEED, scriptActions } from "../www/tutorial-steps.js";
-import { TUTORIAL_TEXT } from "../www/tutorial.js";
+import { allLessonTexts } from "../www/tutorial.js";
+
+const TUTORIAL_TEXT = await allLessonTexts(); // the page fetches them on demand (issue 15)
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const PKG = process.env.PKG || join(ROOT, "pkg");

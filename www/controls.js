@@ -167,11 +167,13 @@ export function panelIntents(s) {
     replayTo,
     replayStep: (d) => replayTo(s.replay ? s.replay.k + d : 0),
     replayExit: () => Session.closeReplay(s),
-    language: (id) => {
-      s.i18n.setLanguage(id);
+    // the words of a language not used yet are fetched first (i18n.js)
+    language: async (id) => {
+      const now = await s.i18n.setLanguage(id);
+      if (s.dom && s.dom.ui) s.dom.ui.showLanguage(now); // the switch shows the old one if the words could not be fetched
       if (!s.languageKey) return;
       try {
-        localStorage.setItem(s.languageKey, s.i18n.language());
+        localStorage.setItem(s.languageKey, now);
       } catch {
         // not remembered; the switch still works
       }

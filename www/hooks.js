@@ -55,7 +55,7 @@ export function start(s, unbind) {
     online: () => (s.onlineTables ? s.onlineTables.state() : null),
     /** "Learn to play": { start(), state() → { step, total, expects, done }, next(), stop(), offer() } (tutorial.js). */
     tutorial: s.tutorial,
-    /** Switch this table's language ("en", "de", "nl", "hu", "it", "he"); returns the one now in use. */
+    /** Switch this table's language ("en", "de", "nl", "hu", "it", "he"); resolves to the one now in use, once its words are fetched and shown. */
     setLanguage: (id) => s.i18n.setLanguage(id),
     language: () => s.i18n.language(),
     /** An engine error (or anything thrown) in this table's language. */

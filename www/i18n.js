@@ -13,12 +13,13 @@
 // running now (instance.run(f) runs f with it), else the page default; setLanguage/getLanguage/onLanguage at
 // module level work on that page default (unit tests, a page with one table).
 
+//
+// Only English (the fallback for a missing key) comes with this module; the
+// other languages are fetched with import() when a table first speaks one
+// (loadLanguage), so the first board does not wait for words it does not
+// show (issue 15). setLanguage resolves once the language's words are here.
+
 import en from "./lang/en.js";
-import de from "./lang/de.js";
-import nl from "./lang/nl.js";
-import hu from "./lang/hu.js";
-import it from "./lang/it.js";
-import he from "./lang/he.js";
 
 export const LANGUAGES = Object.freeze([
   { id: "en", name: "English", dir: "ltr" },
@@ -29,7 +30,19 @@ export const LANGUAGES = Object.freeze([
   { id: "he", name: "עברית", dir: "rtl" },
 ]);
 
-export const STRINGS = Object.freeze({ en, de, nl, hu, it, he });
+/** Each language's words, fetched on demand (literal paths: the single-file build inlines them). */
+const LOADERS = Object.freeze({
+  en: () => Promise.resolve({ default: en }),
+  de: () => import("./lang/de.js"),
+  nl: () => import("./lang/nl.js"),
+  hu: () => import("./lang/hu.js"),
+  it: () => import("./lang/it.js"),
+  he: () => import("./lang/he.js"),
+});
+
+/** The languages whose words are here: id -> words. */
+const STRINGS = { en };
+const loading = new Map(); // id -> Promise<words>
 
 /** `obj[key]` when `key` is the object's own property, else undefined: a
  * language id or message key from a URL, a file or a message ("__proto__",
@@ -37,7 +50,33 @@ export const STRINGS = Object.freeze({ en, de, nl, hu, it, he });
 const own = (obj, key) => (obj && typeof key === "string" && Object.hasOwn(obj, key) ? obj[key] : undefined);
 
 /** Is `id` one of our languages? */
-export const isLanguage = (id) => own(STRINGS, id) !== undefined;
+export const isLanguage = (id) => own(LOADERS, id) !== undefined;
+
+/** The words of language `id` if they are here already, else undefined. */
+export const loadedWords = (id) => own(STRINGS, id);
+
+/**
+ * Resolves to the words of language `id` (fetched once; English for an
+ * unknown id). A failed fetch (offline before the service worker cached
+ * it) rejects, and a later call tries again.
+ */
+export function loadLanguage(id) {
+  const lang = isLanguage(id) ? id : "en";
+  if (STRINGS[lang]) return Promise.resolve(STRINGS[lang]);
+  if (!loading.has(lang)) {
+    const p = LOADERS[lang]().then((m) => (STRINGS[lang] = m.default));
+    loading.set(lang, p);
+    p.catch(() => loading.delete(lang));
+  }
+  return loading.get(lang);
+}
+
+/** Every language's words, { id: words } (tests and scripts that read them all). */
+export async function loadAllLanguages() {
+  const all = {};
+  for (const { id } of LANGUAGES) all[id] = await loadLanguage(id);
+  return Object.freeze(all);
+}
 
 export const dirOfLanguage = (id) => (LANGUAGES.find((l) => l.id === id) || LANGUAGES[0]).dir;
 
@@ -100,20 +139,48 @@ export function errorText(lang, e) {
 
 let ambient = null; // the instance whose run() is on the stack
 
-/** A language of its own (one per table). `initial`: a language id; unknown means English. */
+/**
+ * A language of its own (one per table). `initial`: a language id; unknown
+ * means English. Its words should be here already (await loadLanguage
+ * first); if not, the instance speaks English until they come, then tells
+ * its listeners as after a switch.
+ */
 export function createI18n(initial = "en") {
   let current = isLanguage(initial) ? initial : "en";
+  let wanted = current; // the last language asked for (a slow fetch does not undo a later switch)
   const listeners = new Set();
+  const tell = () => {
+    for (const f of [...listeners]) f(current);
+  };
+  if (!loadedWords(current)) {
+    const first = current;
+    loadLanguage(first).then(
+      () => current === first && tell(),
+      (e) => console.warn(`The words of "${first}" could not be loaded: ${e.message}`),
+    );
+  }
   const inst = {
     t: (key, ...args) => translate(current, key, ...args),
     language: () => current,
     dir: () => dirOfLanguage(current),
-    /** Switch (an unknown id means English); tells this instance's listeners. */
-    setLanguage(id) {
+    /**
+     * Switch (an unknown id means English) once the language's words are
+     * here; tells this instance's listeners. Resolves to the language in use
+     * after it: the old one when the words cannot be fetched, or when
+     * another switch was asked for meanwhile (that one wins).
+     */
+    async setLanguage(id) {
       const next = isLanguage(id) ? id : "en";
-      if (next === current) return current;
+      wanted = next;
+      try {
+        await loadLanguage(next);
+      } catch (e) {
+        console.warn(`The words of "${next}" could not be loaded: ${e.message}`);
+        return current;
+      }
+      if (wanted !== next || next === current) return current;
       current = next;
-      for (const f of [...listeners]) f(current);
+      tell();
       return current;
     },
     /** Call `f(language)` after every switch; returns a function that stops it. */

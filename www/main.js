@@ -22,7 +22,8 @@ async function main() {
   } catch {
     chosen = null;
   }
-  const language = setLanguage(params.get("lang") || chosen || pickLanguage(navigator.languages));
+  // Its words are fetched (i18n.js) while the engine loads; English comes with the page.
+  const languageReady = setLanguage(params.get("lang") || chosen || pickLanguage(navigator.languages));
   document.body.insertAdjacentHTML("afterbegin", TABLE_HTML);
   const loading = document.getElementById("loading");
   let engine;
@@ -33,6 +34,7 @@ async function main() {
     loading.classList.add("error");
     throw e;
   }
+  const language = await languageReady;
   // The running game is saved in localStorage after every move and comes
   // back after a reload (?new starts afresh instead).
   const api = createApp(document.body, engine.Game, { storageKey: "tongiaki.autosave", languageKey: LANGUAGE_KEY, language, online: { page: true } });

@@ -9,7 +9,7 @@
 // asks the server itself). CACHE is versioned: bump it when the list
 // changes; old caches are deleted on activation.
 
-const CACHE = "tongiaki-v11";
+const CACHE = "tongiaki-v12";
 
 const PRECACHE = [
   "./",

@@ -23,7 +23,7 @@
 import { createApp } from "./app.js";
 import { TABLE_HTML } from "./markup.js";
 import { createWords } from "./words.js";
-import { createI18n, pickLanguage } from "./i18n.js";
+import { createI18n, loadLanguage, pickLanguage } from "./i18n.js";
 import { loadEngine } from "./engine.js"; // one engine module per page; every table has its own Game
 
 /** A table's language: its `language` option, else the browser's. */
@@ -74,9 +74,12 @@ export async function mount(element, options = {}) {
   shadow.innerHTML = `<link rel="stylesheet" href="${STYLE_URL}"><div class="tongiaki-root">${TABLE_HTML}</div>`;
   const root = shadow.querySelector(".tongiaki-root");
   const loading = shadow.getElementById("loading");
+  // the table's words are fetched while the engine loads (i18n.js; English if they cannot be)
+  const words = loadLanguage(languageOf(options)).catch(() => null);
   let mod;
   try {
     mod = await loadEngine();
+    await words;
   } catch (e) {
     loading.textContent = embedWords(options).engineFailed(e.message);
     loading.classList.add("error");
@@ -147,7 +150,7 @@ export class TongiakiGame extends HTMLElement {
 
   attributeChangedCallback(name, old, value) {
     if (!this.tongiaki || old === value) return;
-    if (name === "language") this.tongiaki.setLanguage(languageOf({ language: value })); // this table only
+    if (name === "language") this.tongiaki.setLanguage(languageOf({ language: value })); // this table only, once its words are fetched
     else if (name === "speed") this.tongiaki.setSpeed(Number(value));
     else if (name === "table") {
       if (value) this.tongiaki.openTable(value);

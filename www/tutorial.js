@@ -23,15 +23,44 @@ import { refresh, refreshPanels } from "./view.js";
 import { afterChange } from "./turns.js";
 import { fit, requestDraw } from "./scene.js";
 import * as Session from "./session.js";
-import en from "./lang/tutorial/en.js";
-import de from "./lang/tutorial/de.js";
-import nl from "./lang/tutorial/nl.js";
-import hu from "./lang/tutorial/hu.js";
-import it from "./lang/tutorial/it.js";
-import he from "./lang/tutorial/he.js";
 import { el } from "./dom.js";
 
-export const TUTORIAL_TEXT = Object.freeze({ en, de, nl, hu, it, he });
+// The lesson's words (lang/tutorial/*.js) are fetched when a lesson starts
+// or is offered, in the table's language and English (for a missing key),
+// not with the page (issue 15); the offer's own words are the UI's
+// (lang/*.js "lesson.offer…"). Literal paths: the single-file build inlines them.
+const LOADERS = Object.freeze({
+  en: () => import("./lang/tutorial/en.js"),
+  de: () => import("./lang/tutorial/de.js"),
+  nl: () => import("./lang/tutorial/nl.js"),
+  hu: () => import("./lang/tutorial/hu.js"),
+  it: () => import("./lang/tutorial/it.js"),
+  he: () => import("./lang/tutorial/he.js"),
+});
+const TEXT = {}; // language -> the lesson's words, once here
+const fetching = new Map(); // language -> Promise
+
+/** Resolves to the lesson's words in `lang` (and fetches English beside them). */
+export function loadLessonText(lang) {
+  const id = Object.hasOwn(LOADERS, lang) ? lang : "en";
+  const one = (l) => {
+    if (TEXT[l]) return Promise.resolve(TEXT[l]);
+    if (!fetching.has(l)) {
+      const p = LOADERS[l]().then((m) => (TEXT[l] = m.default));
+      fetching.set(l, p);
+      p.catch(() => fetching.delete(l));
+    }
+    return fetching.get(l);
+  };
+  return Promise.all([one("en"), one(id)]).then(([, words]) => words);
+}
+
+/** The lesson's words in every language, { id: words } (tests and scripts). */
+export async function allLessonTexts() {
+  const all = {};
+  for (const l of Object.keys(LOADERS)) all[l] = await loadLessonText(l);
+  return Object.freeze(all);
+}
 
 /** localStorage: set once the lesson was taken or the first-visit offer declined (pages with a storageKey only). */
 export const LEARNED_KEY = "tongiaki.learned";
@@ -41,12 +70,22 @@ const CLOSE_UP = 45; // CSS px per hex radius below which a step zooms to the ca
 
 const own = (obj, key) => (obj && Object.hasOwn(obj, key) ? obj[key] : undefined);
 
-/** The lesson's words in the table's language (English where a language lacks one). */
+/**
+ * The lesson's words in the table's language (English where a language
+ * lacks one). Words not fetched yet (a switch of language during the
+ * lesson): fetched, and the lesson's panel drawn again when they come.
+ */
 function words(s) {
   const lang = s.i18n.language();
+  if (!TEXT[lang] || !TEXT.en) {
+    loadLessonText(lang).then(
+      () => s.lesson && s.i18n.language() === lang && refreshPanels(s),
+      (e) => console.warn(`The lesson's words could not be loaded: ${e.message}`),
+    );
+  }
   return (key, ...args) => {
-    let v = own(TUTORIAL_TEXT[lang], key);
-    if (v === undefined) v = own(en, key);
+    let v = own(TEXT[lang], key);
+    if (v === undefined) v = own(TEXT.en, key);
     if (v === undefined) return key;
     return typeof v === "function" ? v(...args) : v;
   };
@@ -106,18 +145,20 @@ export function createTutorial(s) {
   /** The first visit: offer the lesson in the side panel. */
   function offer() {
     if (s.lesson) return;
-    const tt = words(s);
+    const tt = s.i18n.t;
+    // the lesson's words are fetched when Start is pointed at or focused (else when it starts), not with the first board
+    const prefetch = () => loadLessonText(s.i18n.language()).catch(() => {});
     const c = coach();
     c.replaceChildren(
-      el("p", { class: "coach-text", text: tt("offer") }),
+      el("p", { class: "coach-text", text: tt("lesson.offer") }),
       el(
         "div",
         { class: "coach-row" },
-        el("button", { type: "button", id: "coach-start", class: "primary", text: tt("offerStart"), onclick: () => start() }),
+        el("button", { type: "button", id: "coach-start", class: "primary", text: tt("lesson.offerStart"), onclick: () => start(), onpointerenter: prefetch, onfocus: prefetch }),
         el("button", {
           type: "button",
           id: "coach-later",
-          text: tt("offerLater"),
+          text: tt("lesson.offerLater"),
           onclick: () => {
             remember(s);
             hideCoach();
@@ -280,8 +321,12 @@ export function createTutorial(s) {
     function decorate() {
       if (over) return;
       const tt = words(s);
-      const e = entry();
       const c = coach();
+      if (!TEXT[s.i18n.language()] || !TEXT.en) {
+        c.hidden = true; // the step is shown when its words come (words() draws the panel again)
+        return;
+      }
+      const e = entry();
       const head = el(
         "div",
         { class: "coach-head" },

@@ -118,10 +118,14 @@ test("several tables on one page: own games, own events, own keys; each fills it
 
   // the language attribute: a language per table, the others keep theirs
   await page.evaluate(() => document.getElementById("game-a").setAttribute("language", "it"));
+  // the words of a language not used yet are fetched first (i18n.js): wait for the switch
+  const speaks = (id, lang) => page.waitForFunction(([i, l]) => document.getElementById(i).shadowRoot.querySelector(".tongiaki-root").lang === l, [id, lang]);
+  await speaks("game-a", "it");
   const newGameWords = () => page.evaluate((ids) => ids.map((id) => document.getElementById(id).shadowRoot.getElementById("new-game").textContent.trim()), IDS);
   assert.deepEqual(await newGameWords(), ["Nuova partita", "New game", "New game"]);
   assert.equal(await page.evaluate(() => document.getElementById("game-a").shadowRoot.querySelector(".tongiaki-root").lang), "it");
   await page.evaluate(() => document.getElementById("game-a").setAttribute("language", "en"));
+  await speaks("game-a", "en");
   assert.deepEqual(await newGameWords(), ["New game", "New game", "New game"]);
 
   // game-b plays to the end on its own and says so
@@ -139,6 +143,7 @@ test("several tables on one page: own games, own events, own keys; each fills it
   // a table taken out of the page stops; the others go on, each in its own language
   await page.evaluate(() => document.getElementById("game-a").remove());
   await page.evaluate(() => document.getElementById("game-b").setAttribute("language", "de"));
+  await speaks("game-b", "de");
   assert.equal(await page.evaluate(() => document.getElementById("game-b").shadowRoot.getElementById("new-game").textContent.trim()), "Neues Spiel");
   assert.equal(await page.evaluate(() => document.getElementById("mounted").shadowRoot.getElementById("new-game").textContent.trim()), "New game");
   await page.evaluate(() => document.getElementById("game-b").setAttribute("language", "en"));

@@ -62,6 +62,7 @@ test("in German, a refused action and a tampered save say why in German", async 
 
   // Switched to English, the same refusal is the engine's own message.
   await page.selectOption("#language", "en");
+  await page.waitForFunction(() => document.documentElement.lang === "en"); // a switch applies once the words are here (i18n.js)
   await page.evaluate(() => window.tongiakiApp.tryAction({ type: "expand", tile: "tonga", beaches: [0] }));
   assert.equal(await toastText(page), "You cannot expand now: Ana: place a ship on a beach of Tonga (setup, R2).");
   await page.close();
@@ -117,11 +118,15 @@ test("two boards on one page keep their own languages", async () => {
     sel.value = "it";
     sel.dispatchEvent(new Event("change"));
   });
+  // the words of a language not used yet are fetched first (i18n.js): wait for the switch
+  const speaks = (id, lang) => page.waitForFunction(([i, l]) => document.getElementById(i).shadowRoot.querySelector(".tongiaki-root").lang === l, [id, lang]);
+  await speaks("t-de", "it");
   [de, he] = await look();
   assert.deepEqual([de.lang, de.newGame], ["it", "Nuova partita"]);
   assert.deepEqual([he.lang, he.dir, he.newGame], ["he", "rtl", "משחק חדש"]);
   // And the attribute of the other changes only that one.
   await page.evaluate(() => document.getElementById("t-he").setAttribute("language", "nl"));
+  await speaks("t-he", "nl");
   [de, he] = await look();
   assert.deepEqual([de.lang, de.newGame], ["it", "Nuova partita"]);
   assert.deepEqual([he.lang, he.dir, he.newGame], ["nl", "ltr", "Nieuw spel"]);

@@ -15,6 +15,11 @@ after(async () => {
 });
 
 const text = (page, sel) => page.textContent(sel).then((s) => s.trim());
+/** Choose a language in the switch; its words are fetched on demand (i18n.js), so wait until the page speaks it. */
+async function choose(page, id) {
+  await page.selectOption("#language", id);
+  await page.waitForFunction((l) => document.documentElement.lang === l, id);
+}
 
 test("German from the browser, Hebrew right to left by the switch, English again", async () => {
   const { page, errors } = await openPage(browser.context, BASE_URL);
@@ -27,6 +32,9 @@ test("German from the browser, Hebrew right to left by the switch, English again
   await idle(page);
   assert.equal(await page.getAttribute("html", "lang"), "de");
   assert.equal(await page.$eval("#language", (s) => s.value), "de");
+  // the words of German and English only: the others are fetched when chosen (issue 15)
+  const langFiles = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname).filter((p) => /\/lang\/[a-z]+\.js$/.test(p)));
+  assert.deepEqual(langFiles.map((p) => p.replace(/^.*\/lang\//, "")).sort(), ["de.js", "en.js"], langFiles.join(" "));
   assert.equal(await text(page, "#new-game"), "Neues Spiel");
   assert.equal(await text(page, "#actions-title"), "Mögliche Aktionen");
   assert.match(await text(page, "#actions li:first-child button"), /^Ein Schiff auf Tonga setzen, Strand 1 \(/);
@@ -37,7 +45,7 @@ test("German from the browser, Hebrew right to left by the switch, English again
   await screenshot(page, "lang-de");
 
   // Hebrew: right to left, the side panel moves to the left of the board
-  await page.selectOption("#language", "he");
+  await choose(page, "he");
   assert.equal(await page.getAttribute("html", "lang"), "he");
   assert.equal(await page.getAttribute("html", "dir"), "rtl");
   assert.equal(await text(page, "#new-game"), "משחק חדש");
@@ -61,7 +69,7 @@ test("German from the browser, Hebrew right to left by the switch, English again
 
   // every language of the switch, then English again
   for (const [id, newGame] of [["nl", "Nieuw spel"], ["hu", "Új játszma"], ["it", "Nuova partita"], ["en", "New game"]]) {
-    await page.selectOption("#language", id);
+    await choose(page, id);
     assert.equal(await text(page, "#new-game"), newGame);
     assert.equal(await page.getAttribute("html", "lang"), id);
   }

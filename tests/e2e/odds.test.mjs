@@ -18,6 +18,25 @@ after(async () => {
 
 const PLAYERS = [{ name: "Ana" }, { name: "Bo" }, { name: "Cy" }];
 
+/** The notes on the board now: each inside the board, none over another. Returns how many. */
+async function notesLaidOut(page, what) {
+  const { board, notes } = await page.evaluate(() => ({
+    board: document.querySelector("#board-wrap").getBoundingClientRect().toJSON(),
+    notes: [...document.querySelectorAll(".note")].map((n) => n.getBoundingClientRect().toJSON()),
+  }));
+  for (const r of notes) {
+    assert.ok(r.left >= board.left - 0.5 && r.right <= board.right + 0.5 && r.top >= board.top - 0.5 && r.bottom <= board.bottom + 0.5, `${what}: a note inside the board ${JSON.stringify(r)} in ${JSON.stringify(board)}`);
+  }
+  for (let i = 0; i < notes.length; i++) {
+    for (let j = i + 1; j < notes.length; j++) {
+      const [a, b] = [notes[i], notes[j]];
+      const apart = a.right <= b.left + 0.5 || b.right <= a.left + 0.5 || a.bottom <= b.top + 0.5 || b.bottom <= a.top + 0.5;
+      assert.ok(apart, `${what}: notes ${i} and ${j} overlap: ${JSON.stringify(a)} ${JSON.stringify(b)}`);
+    }
+  }
+  return notes.length;
+}
+
 /**
  * With the bots' package (tongiakiApp.loadBots(): the page's Game plus
  * voyageOdds; a separate Game), find a seed and the actions
@@ -171,7 +190,21 @@ test("a wreck is explained in the log and in a note on the board, in the table's
     assert.ok(log.includes(note), "the log says the same");
     assert.ok(await page.$eval("#odds-tip", (el) => el.hidden), "no odds once the voyage is over");
     await page.waitForTimeout(300);
+    await notesLaidOut(page, `${viewport.name}: the wreck's note`);
     await screenshot(page, `odds-wreck-note-${viewport.name}`);
+    // three notes at once about one card (the most notes.js shows): stacked, none over another, all on the board
+    await page.evaluate(async () => {
+      const N = await import(new URL("notes.js", location.href));
+      const wrap = document.querySelector("#board-wrap");
+      const camera = { x: 0, y: 0, scale: 60, w: wrap.clientWidth, h: wrap.clientHeight };
+      const at = { q: 0, r: 0 };
+      const text = "A note long enough to wrap onto a second line on a phone, as a wreck's reason does (R21).";
+      const notes = document.querySelector(".notes"); // the table's layer of notes, the wreck's note in it
+      N.showNotes({ dom: { root: document, camera, notes } }, [1, 2, 3].map((i) => ({ type: "voyage_failed", at, text: `${i}. ${text}` })));
+    });
+    const n = await notesLaidOut(page, `${viewport.name}: three notes about one card`);
+    assert.ok(n >= 3, `${n} notes shown`);
+    await screenshot(page, `notes-stacked-${viewport.name}`);
     await page.close();
     assert.deepEqual(errors, []);
   }

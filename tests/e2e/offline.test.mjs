@@ -1,6 +1,7 @@
 // End-to-end: the first visit installs the service worker, which caches the
 // whole app; then with the network off (context.setOffline) a reload still
-// loads the page and the engine, and the game plays several turns.
+// loads the page and the engine, the game plays several turns, and another
+// language can be chosen.
 import test, { before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, openPage, screenshot, BASE_URL } from "./lib/browser.mjs";
@@ -56,6 +57,10 @@ test("after the first visit the game loads and plays with the network off", asyn
   }
   assert.ok(st.snap.turn >= 4, `turn ${st.snap.turn} reached offline`);
   assert.ok(st.log.length >= 7);
+  // a language not used before: its words (fetched on demand, issue 15) come from the cache
+  assert.equal(await page.evaluate(() => window.tongiakiApp.setLanguage("he")), "he");
+  assert.equal((await page.textContent("#new-game")).trim(), "משחק חדש");
+  assert.equal(await page.getAttribute("html", "dir"), "rtl");
   await screenshot(page, "offline-play");
   await browser.context.setOffline(false);
   await page.close();

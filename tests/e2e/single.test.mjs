@@ -62,6 +62,12 @@ test("the single .html file plays from file:// with no server", async () => {
   const bots = await page.evaluate(() => window.tongiakiApp.botStats());
   assert.equal(bots.worker, true, `the bots ran in a worker: ${JSON.stringify(bots)}`);
   assert.ok(bots.iterations > 0, "the search bot searched");
+  // the languages and the lesson's words, fetched on demand on the served page, are inside too
+  assert.equal(await page.evaluate(() => window.tongiakiApp.setLanguage("hu")), "hu");
+  assert.equal((await page.textContent("#new-game")).trim(), "Új játszma");
+  await page.evaluate(() => window.tongiakiApp.tutorial.start());
+  await page.waitForSelector("#coach-text");
+  assert.match(await page.textContent("#coach-step"), /\d/);
   // nothing but the file itself (and data:/blob: URLs) was loaded
   const outside = requests.filter((u) => !u.startsWith("data:") && !u.startsWith("blob:") && u !== pathToFileURL(out).href);
   assert.deepEqual(outside, []);

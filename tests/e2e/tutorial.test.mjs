@@ -76,6 +76,7 @@ test("a click the lesson does not take is explained and changes nothing; reading
   await ready(page);
   await page.click("#learn");
   await idle(page);
+  await page.waitForSelector("#coach-text"); // the lesson's words are fetched when it starts (issue 15)
   // step 1 is for reading: a click on the board asks to read first
   await clickTarget(page, { tile: "tonga", beach: 3 });
   await page.waitForSelector("#toast:not([hidden])");

@@ -2,9 +2,10 @@
 // language per instance.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { STRINGS, createI18n, errorText, fillTemplate, t, setLanguage } from "../../www/i18n.js";
+import { loadAllLanguages, createI18n, errorText, fillTemplate, t, setLanguage } from "../../www/i18n.js";
 import { createWords } from "../../www/words.js";
 
+const STRINGS = await loadAllLanguages(); // the languages but English are fetched on demand
 const en = STRINGS.en.errors;
 const look = (k) => en[k];
 
@@ -38,15 +39,15 @@ test("errorText translates a known key and falls back to the English message", (
   assert.equal(errorText("de", Object.assign(new Error("Tubuai is a king island."), { key: "illegal.king_island", args: {} })), "Tubuai is a king island.");
 });
 
-test("every instance keeps its own language; the module-level t follows run()", () => {
+test("every instance keeps its own language; the module-level t follows run()", async () => {
   const a = createI18n("de");
   const b = createI18n("nl");
   assert.equal(a.t("m.newGame"), "Neues Spiel");
   assert.equal(b.t("m.newGame"), "Nieuw spel");
-  a.setLanguage("it");
+  assert.equal(await a.setLanguage("it"), "it");
   assert.equal(b.t("m.newGame"), "Nieuw spel");
   assert.equal(a.language(), "it");
-  setLanguage("en");
+  await setLanguage("en");
   assert.equal(t("m.newGame"), "New game");
   assert.equal(b.run(() => t("m.newGame")), "Nieuw spel");
   assert.equal(t("m.newGame"), "New game");

@@ -3,10 +3,11 @@
 // each; the browser's language is picked; words follow the switch.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { STRINGS, LANGUAGES, t, setLanguage, getLanguage, pickLanguage, dirOf } from "../../www/i18n.js";
+import { LANGUAGES, t, setLanguage, getLanguage, pickLanguage, dirOf, loadAllLanguages } from "../../www/i18n.js";
 import { describeAction, describeEvent, beachWords } from "../../www/words.js";
 import { islandTile } from "./fixtures.mjs";
 
+const STRINGS = await loadAllLanguages();
 const SAMPLE = [3, 2, 4, 1, 5];
 const sampleArgs = (fn) => Array.from({ length: fn.length }, (_, i) => (i === 1 && fn.length === 2 ? "x" : SAMPLE[i]));
 
@@ -46,20 +47,20 @@ test("the browser's language is picked, else English", () => {
   assert.equal(pickLanguage(undefined), "en");
 });
 
-test("words follow the switch; an unknown language means English", () => {
+test("words follow the switch; an unknown language means English", async () => {
   const snap = { tiles: [islandTile("tonga", 0, 0, 0)], players: [{ name: "Ana", color: "blue" }], pending: null };
   try {
-    setLanguage("de");
+    await setLanguage("de");
     assert.equal(getLanguage(), "de");
     assert.match(describeAction(snap, { type: "setup_place", beach: 0 }), /^Ein Schiff auf Tonga setzen, Strand 1 \(/);
-    setLanguage("it");
+    await setLanguage("it");
     assert.match(beachWords(snap, "tonga", 0), /^spiaggia 1 \(/);
-    setLanguage("he");
+    await setLanguage("he");
     assert.match(describeEvent(snap, snap, { type: "turn_started", turn: 2, seat: 0 }), /^תור 2: Ana \(כחול\)/);
-    setLanguage("xx");
+    await setLanguage("xx");
     assert.equal(getLanguage(), "en");
     assert.equal(t("m.newGame"), "New game");
   } finally {
-    setLanguage("en");
+    await setLanguage("en");
   }
 });

@@ -2,7 +2,9 @@
 // voyage odds and its outcome events in words, in every language.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { createI18n, LANGUAGES } from "../../www/i18n.js";
+import { createI18n, LANGUAGES, loadAllLanguages } from "../../www/i18n.js";
+
+await loadAllLanguages(); // the languages but English are fetched on demand
 import { oddsFor, oddsOfAction, percent, oddsLines, oddsShort, needsWords } from "../../www/odds.js";
 import { explainEvents } from "../../www/explain.js";
 import { islandTile, waterTile, players } from "./fixtures.mjs";

@@ -8,7 +8,9 @@ import { backoffDelay, BACKOFF } from "../../www/online/backoff.js";
 import { createConnection } from "../../www/online/connection.js";
 import { OnlineGame } from "../../www/online/game.js";
 import { createAttention } from "../../www/online/attention.js";
-import { errorText } from "../../www/i18n.js";
+import { errorText, loadLanguage } from "../../www/i18n.js";
+
+await loadLanguage("de"); // the languages but English are fetched on demand
 
 test("backoff: doubles from 0.5 s, stops at 10 s, spread by a quarter either way", () => {
   const mid = () => 0.5;

@@ -8,8 +8,10 @@ import { existsSync, readFileSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { SCRIPT, STEPS, DECK, SEATS, SEED, act, scriptActions } from "../../www/tutorial-steps.js";
-import { TUTORIAL_TEXT } from "../../www/tutorial.js";
+import { allLessonTexts } from "../../www/tutorial.js";
 import { takeBackPoint, moveRecord, revealsCard } from "../../www/history.js";
+
+const TUTORIAL_TEXT = await allLessonTexts(); // the page fetches them on demand (issue 15)
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const PKG = join(ROOT, "pkg");

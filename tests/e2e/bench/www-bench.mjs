@@ -20,7 +20,8 @@
 //     with the wasm the page fetched by then (raw bytes), and the wasm the
 //     service worker cached for offline play in the SETTLE ms after (it
 //     installs once the first board is up; the bots' package for the worker
-//     is fetched there, or when a bot first moves).
+//     is fetched there, or when a bot first moves), and the requests and
+//     JavaScript bytes asked for by then. REDRAW=0 skips part 1.
 import { launch, openPage, BASE_URL } from "../lib/browser.mjs";
 import { fullBoardSnapshot } from "../../unit/fixtures.mjs";
 
@@ -99,6 +100,8 @@ async function redraw(url, viewport, dpr) {
 async function load(url) {
   const b = await launch({ viewport: { width: 1280, height: 800 } });
   try {
+    // ENCODING=identity: ask for every file uncompressed (what the server's compression costs on localhost)
+    if (process.env.ENCODING) await b.context.setExtraHTTPHeaders({ "Accept-Encoding": process.env.ENCODING });
     const { page } = await openPage(b.context, null);
     await page.goto(url, { waitUntil: "commit" });
     await page.waitForFunction(() => window.tongiakiApp && window.tongiakiApp.ready, null, { timeout: 30000 });
@@ -108,7 +111,10 @@ async function load(url) {
         .getEntriesByType("resource")
         .filter((e) => e.name.endsWith(".wasm") && e.startTime < at)
         .map((e) => ({ name: e.name.replace(/^.*\//, ""), bytes: e.decodedBodySize }));
-      return { at, wasm };
+      // what the page had asked for by then: requests, and the JavaScript's bytes (decoded)
+      const before = performance.getEntriesByType("resource").filter((e) => e.startTime < at);
+      const js = before.filter((e) => /\.m?js$/.test(new URL(e.name).pathname)).reduce((n, e) => n + e.decodedBodySize, 0);
+      return { at, wasm, requests: before.length, js };
     });
     await page.waitForTimeout(SETTLE);
     const cached = await page.evaluate(async () => {
@@ -131,6 +137,7 @@ async function load(url) {
 
 const rows = [];
 for (const [label, url] of TARGETS) {
+  if (process.env.REDRAW === "0") break; // REDRAW=0: the loads only
   for (const dpr of [1, 2]) {
     const viewport = { width: 1280, height: 800 };
     const r = await redraw(url, viewport, dpr);
@@ -142,14 +149,18 @@ for (const [label, url] of TARGETS) {
 const loads = Object.fromEntries(TARGETS.map(([label]) => [label, []]));
 for (let i = 0; i < LOADS; i++) for (const [label, url] of TARGETS) loads[label].push(await load(url));
 
-console.log(`Full redraw, 1280×800 CSS px, ${DRAWS} draws each:\n`);
-console.log("| build | canvas and board | draw | drawing calls, median | drawn and flushed, median |\n|---|---|---|---|---|\n" + rows.join("\n"));
+if (rows.length) {
+  console.log(`Full redraw, 1280×800 CSS px, ${DRAWS} draws each:\n`);
+  console.log("| build | canvas and board | draw | drawing calls, median | drawn and flushed, median |\n|---|---|---|---|---|\n" + rows.join("\n"));
+}
 console.log(`\nNavigation to first interactive board (${LOADS} cold loads each, alternating):\n`);
-console.log(`| build | median | min | max | wasm fetched by then | wasm the service worker cached for offline play within ${SETTLE / 1000} s |\n|---|---|---|---|---|---|`);
+console.log(`| build | median | min | max | requests by then (median) | JS by then (decoded, median) | wasm fetched by then | wasm the service worker cached for offline play within ${SETTLE / 1000} s |\n|---|---|---|---|---|---|---|---|`);
 const list = (ws) => ws.map((w) => `${w.name} ${w.bytes.toLocaleString("en")} B`).join(" + ") || "none";
 for (const [label] of TARGETS) {
   const at = loads[label].map((l) => l.at);
   const wasm = [...new Set(loads[label].map((l) => list(l.wasm)))].join("; ");
   const cached = [...new Set(loads[label].map((l) => list(l.cached)))].join("; ");
-  console.log(`| ${label} | **${median(at).toFixed(0)} ms** | ${Math.min(...at).toFixed(0)} ms | ${Math.max(...at).toFixed(0)} ms | ${wasm} | ${cached} |`);
+  const reqs = median(loads[label].map((l) => l.requests));
+  const js = median(loads[label].map((l) => l.js));
+  console.log(`| ${label} | **${median(at).toFixed(0)} ms** | ${Math.min(...at).toFixed(0)} ms | ${Math.max(...at).toFixed(0)} ms | ${reqs} | ${Math.round(js).toLocaleString("en")} B | ${wasm} | ${cached} |`);
 }
