@@ -22,6 +22,7 @@ import { join, dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { SCRIPT, STEPS, DECK, SEATS, SEED, scriptActions } from "../www/tutorial-steps.js";
 import { allLessonTexts } from "../www/tutorial.js";
+import { rng } from "../www/bots.js";
 
 const TUTORIAL_TEXT = await allLessonTexts(); // the page fetches them on demand (issue 15)
 
@@ -67,17 +68,6 @@ function check() {
     console.log(`${lang}: ${n} words, ${clicks} clicks: about ${Math.round((n / 200) * 60 + clicks * 6)} s of reading and clicking`);
   }
   game.free();
-}
-
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** The shortest run of the learner's own moves that ends the game this turn, or null. */
