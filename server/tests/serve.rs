@@ -2,7 +2,8 @@
 //! tables (and once as the binary), talked to with raw sockets: what the
 //! page relies on (files, MIME types, revalidation, compression, the service
 //! worker, HEAD, keep-alive, `/api/` JSON 404s, a WebSocket through the
-//! connection loop). The hardening probes of issue 11 are in `serve_probes.rs`.
+//! connection loop). The hardening probes of issue 11 are in `serve_probes.rs` and
+//! `serve_connections.rs`.
 
 mod serve_common;
 use serve_common::*;

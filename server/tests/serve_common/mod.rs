@@ -1,7 +1,7 @@
-//! The harness of `serve.rs` and `serve_probes.rs`: a throwaway tree of
-//! files with traps around it, the server started in-process on 127.0.0.1
+//! The harness of `serve.rs`, `serve_probes.rs` and `serve_connections.rs`:
+//! a throwaway tree of files with traps around it, the server started in-process on 127.0.0.1
 //! port 0, and raw-socket requests and responses.
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
 pub use std::io::{BufRead, BufReader, Read, Write};
 pub use std::net::{SocketAddr, TcpStream};
@@ -10,7 +10,6 @@ pub use std::sync::atomic::{AtomicUsize, Ordering};
 pub use std::sync::{Arc, Mutex};
 pub use std::time::{Duration, Instant};
 pub use tongiaki_server::online;
-#[allow(unused_imports)]
 pub use tongiaki_server::serve::{router, Config, Limits, Log, Server};
 
 // ---------------------------------------------------------------- harness
