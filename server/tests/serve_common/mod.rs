@@ -1,6 +1,6 @@
 //! The harness of `serve.rs`, `serve_probes.rs` and `serve_connections.rs`:
-//! a throwaway tree of files with traps around it, the server started in-process on 127.0.0.1
-//! port 0, and raw-socket requests and responses.
+//! a throwaway tree of files with traps around it, the server started
+//! in-process on 127.0.0.1 port 0, and raw-socket requests and responses.
 #![allow(dead_code, unused_imports)]
 
 pub use std::io::{BufRead, BufReader, Read, Write};
