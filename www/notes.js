@@ -4,13 +4,17 @@
 // Several notes at once (a wreck and a king island from one move, or a note
 // still showing from the move before) never cover each other: a new note
 // goes above its card if it can, else to the nearest free place up or down,
-// always inside the board (on a 390 px phone too).
+// always inside the board (on a 390 px phone too). Together they cover at
+// most COVER of the board (on a phone that may be two notes, not three: the
+// oldest goes first), and a touch or click on the board clears them.
 
 import * as G from "./geometry.js";
 import { worldToScreen } from "./camera.js";
 
 const SHOWN_MS = 6500;
 const MAX_NOTES = 3;
+const COVER = 0.3; // the share of the board the notes may cover together
+const CLEAR_MS = 150; // the fade when the board is touched
 const MARGIN = 6; // px between a note and the board's edge
 const GAP = 4; // px between two notes
 
@@ -21,8 +25,27 @@ function layer(s) {
   el.className = "notes";
   el.setAttribute("aria-hidden", "true"); // the log says the same, for screen readers
   wrap.append(el);
+  // the player has read enough once they touch the board: clear the notes (the log keeps them)
+  wrap.addEventListener("pointerdown", () => {
+    for (const n of el.children) {
+      n.classList.add("note-cleared");
+      setTimeout(() => n.remove(), CLEAR_MS);
+    }
+  });
   s.dom.notes = el;
   return el;
+}
+
+/**
+ * How many of the oldest notes to drop so that the notes of these `areas`
+ * (oldest first, in px²) cover at most COVER of a W×H board; the newest
+ * note always stays.
+ */
+export function notesToDrop(areas, W, H) {
+  let total = areas.reduce((a, b) => a + b, 0);
+  let drop = 0;
+  while (drop < areas.length - 1 && total > COVER * W * H) total -= areas[drop++];
+  return drop;
 }
 
 const overlaps = (a, b) => a.left < b.left + b.w + GAP && b.left < a.left + a.w + GAP && a.top < b.top + b.h + GAP && b.top < a.top + a.h + GAP;
@@ -88,6 +111,9 @@ export function showNotes(s, items) {
   while (root.children.length > MAX_NOTES) root.firstChild.remove();
   const W = root.clientWidth || camera.w;
   const H = root.clientHeight || camera.h;
+  const all = [...root.children];
+  const drop = notesToDrop(all.map((n) => (n.offsetWidth || 260) * (n.offsetHeight || 60)), W, H);
+  for (const n of all.slice(0, drop)) n.remove();
   // the notes still showing stay where they are; the new ones find room beside them
   const placed = [...root.children]
     .filter((n) => !fresh.some((f) => f.note === n))

@@ -203,8 +203,18 @@ test("a wreck is explained in the log and in a note on the board, in the table's
       N.showNotes({ dom: { root: document, camera, notes } }, [1, 2, 3].map((i) => ({ type: "voyage_failed", at, text: `${i}. ${text}` })));
     });
     const n = await notesLaidOut(page, `${viewport.name}: three notes about one card`);
-    assert.ok(n >= 3, `${n} notes shown`);
+    // together they cover at most 30% of the board (a phone drops the oldest), a desktop shows all three
+    const cover = await page.evaluate(() => {
+      const b = document.querySelector("#board-wrap").getBoundingClientRect();
+      const area = [...document.querySelectorAll(".note")].reduce((a, n) => a + n.offsetWidth * n.offsetHeight, 0);
+      return area / (b.width * b.height);
+    });
+    assert.ok(cover <= 0.3 + 0.01, `${viewport.name}: the notes cover ${(cover * 100).toFixed(1)}% of the board`);
+    assert.ok(n >= (viewport.name.startsWith("phone") ? 2 : 3), `${viewport.name}: ${n} notes shown`);
     await screenshot(page, `notes-stacked-${viewport.name}`);
+    // touching the board clears them (the log keeps what they said)
+    await page.evaluate(() => document.querySelector("#board-wrap").dispatchEvent(new PointerEvent("pointerdown", { bubbles: true })));
+    await page.waitForFunction(() => !document.querySelector(".note"), null, { timeout: 2000 });
     await page.close();
     assert.deepEqual(errors, []);
   }
