@@ -4,7 +4,9 @@
 // no worker) and kept in the table's state as `s.odds`; hovering a jetty's
 // slice, or focusing its entry in the list of legal actions, shows the odds
 // in a tip next to the slice. The figures are the engine's; odds.js puts
-// them in words. The decision stays the player's: nothing here acts.
+// them in words. At an online table the server works them out (the same
+// engine, asked with the `odds` message: online/game.js's askOdds). The
+// decision stays the player's: nothing here acts.
 
 import * as G from "./geometry.js";
 import { worldToScreen } from "./camera.js";
@@ -14,12 +16,15 @@ import * as Bots from "./bots.js";
 import { oddsFor, oddsLines } from "./odds.js";
 
 /** The position's key: odds belong to one game and one move. */
-const keyOf = (s) => (s.game ? `${s.generation}:${s.snap && s.snap.turn}:${s.game.save().length}` : null);
+const keyOf = (s) => {
+  if (!s.game) return null;
+  if (s.game.askOdds) return `online:${s.game.moves}`; // an online table (online/game.js)
+  return `${s.generation}:${s.snap && s.snap.turn}:${s.game.save().length}`;
+};
 
 /** Is a person to choose an emigration now? */
 export function wantsOdds(s) {
-  // not online: the odds sample the pile, and an online page has no copy of the game to sample from
-  return !!(s.game && s.snap && !s.replay && !s.online && !isBotTurn(s) && decision(s.snap, s.legal) === "emigrate");
+  return !!(s.game && s.snap && !s.replay && !isBotTurn(s) && decision(s.snap, s.legal) === "emigrate");
 }
 
 /**
@@ -36,7 +41,7 @@ export function requestOdds(s, changed) {
   if (s.odds && s.odds.key === key) return;
   s.odds = { key, list: null, millis: null, worker: null };
   const t0 = performance.now();
-  Bots.voyageOdds(s.game)
+  (s.game.askOdds ? s.game.askOdds() : Bots.voyageOdds(s.game))
     .then((r) => {
       if (!s.odds || s.odds.key !== key || s.disposed) return;
       s.odds = { key, list: r.odds, millis: performance.now() - t0, worker: r.worker, engineMillis: r.millis };

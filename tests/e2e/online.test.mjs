@@ -55,6 +55,17 @@ const settled = (page) =>
     return { online: app.online(), snap: app.snapshot(), legal: app.legalActions(), ui: app.uiState() };
   });
 
+/** The voyage odds the page shows (worked out by the server at an online table). */
+async function oddsShown(page) {
+  const t0 = Date.now();
+  for (;;) {
+    const odds = await page.evaluate(() => window.tongiakiApp.voyageOdds());
+    if (Array.isArray(odds)) return odds;
+    assert.ok(Date.now() - t0 < 10000, "the server's odds arrive");
+    await sleep(30);
+  }
+}
+
 const online = (page) => page.evaluate(() => window.tongiakiApp.online());
 
 /** Waits until `page`'s online table satisfies `f(online)`. */
@@ -134,6 +145,7 @@ test("online: two players and a spectator play a whole game by clicks, through a
     let restarted = false;
     let shots = false;
     let clicks = 0;
+    let oddsSeen = 0;
     const t0 = Date.now();
     for (;;) {
       const o = await online(a);
@@ -151,6 +163,17 @@ test("online: two players and a spectator play a whole game by clicks, through a
         // The page plays a forced move by itself (auto-play forced moves), as at a local table.
         await until(p, (x) => x.moves > st.online.moves || x.status === "over", "the forced move is played");
         continue;
+      }
+      // A full beach to sail: the voyage odds come from the server, as at a local table.
+      const emigrations = st.legal.filter((x) => x.type === "emigrate");
+      if (emigrations.length) {
+        const odds = await oddsShown(p);
+        assert.equal(odds.length, emigrations.length, "one entry per legal emigration");
+        const same = (x, y) => x.tile === y.tile && x.beach === y.beach && x.jetty === y.jetty;
+        for (const e of odds) assert.ok(emigrations.some((x) => same(x, e.action)), JSON.stringify(e.action));
+        await p.waitForFunction(() => /%/.test(document.querySelector("#actions").textContent), null, { timeout: 5000 }); // the list of choices gives the odds
+        if (!oddsSeen) await screenshot(p, "online-odds");
+        oddsSeen++;
       }
       // Random choices, but resettle (which reveals a card, R40) one time in five when it may:
       // such games end within a few hundred moves (90 to 417 over 100 seeds, measured with the engine).
@@ -192,6 +215,7 @@ test("online: two players and a spectator play a whole game by clicks, through a
       }
     }
     assert.ok(reloaded && restarted, "the reload and the restart happened");
+    assert.ok(oddsSeen > 0, "a player had a full beach to sail");
 
     // All three: the game is over, its save fetched, the same final snapshot.
     for (const q of pages) await until(q, (x) => x.over, "the finished game's save is in", 20000);

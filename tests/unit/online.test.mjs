@@ -229,6 +229,30 @@ test("the online game answers as the wasm Game does, and apply() sends an act fo
   assert.throws(() => down.apply({ type: "resettle" }), (e) => e.key === "online.offline");
 });
 
+test("the voyage odds are asked of the server: one question per move, answered by its odds message, dropped when the table moves on", async () => {
+  const sent = [];
+  const g = new OnlineGame((m) => (sent.push(m), true), 1);
+  g.update(structuredClone(STATE));
+  const entry = { action: { type: "emigrate", tile: "tonga", beach: 0, jetty: 0 }, arrive: 0.5, fail: 0.5, turn_back: 0, stay: 0, new_island: 0.25, exact: true };
+  const p = g.askOdds();
+  assert.equal(g.askOdds(), p, "a second question for the same move waits for the same answer");
+  assert.deepEqual(sent, [{ type: "odds", moves: 7 }]);
+  g.gotOdds({ type: "odds", moves: 6, odds: [] }); // an answer about another move: not ours
+  g.gotOdds({ type: "odds", moves: 7, odds: [entry] });
+  assert.deepEqual(await p, { odds: [entry], millis: null, worker: false });
+  // the table moves on before the answer comes: the question is dropped
+  const q = g.askOdds();
+  g.update({ ...structuredClone(STATE), moves: 8 });
+  await assert.rejects(q, (e) => e.key === "online.stale");
+  // the server says the move has gone by
+  const r = g.askOdds();
+  g.gotOdds({ type: "odds", moves: 8, odds: null });
+  await assert.rejects(r, (e) => e.key === "online.stale");
+  const down = new OnlineGame(() => false, 1);
+  down.update(structuredClone(STATE));
+  await assert.rejects(down.askOdds(), (e) => e.key === "online.offline");
+});
+
 test("a background tab: the title says it is your turn, a notification once per decision where allowed", () => {
   const doc = { title: "Tongiaki", hidden: true };
   const shown = [];

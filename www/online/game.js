@@ -5,7 +5,8 @@
 // act and returns null; the server's next state (to every client, ours
 // included) is what changes the table (online/session.js). While an act is
 // on its way nothing more can be played, so a second click cannot send a
-// second act for the same move.
+// second act for the same move. The voyage odds are asked of the server
+// (askOdds): they depend only on what every player sees.
 
 import { onlineError } from "./api.js";
 
@@ -17,12 +18,43 @@ export class OnlineGame {
     this.state = null; // the last `state` message
     this.pending = false; // an act is on its way
     this.saveText = null; // the engine's save, once the game is over
+    this.oddsAsked = new Map(); // move count -> { resolve, reject } of askOdds
+  }
+
+  /**
+   * The voyage odds of the current move (Game.voyageOdds()'s entries),
+   * worked out by the server: resolves to { odds, millis: null, worker:
+   * false }; rejects when the table moves on first or the connection is down.
+   */
+  askOdds() {
+    const n = this.moves;
+    const asked = this.oddsAsked.get(n);
+    if (asked) return asked.promise;
+    let done;
+    const promise = new Promise((resolve, reject) => (done = { resolve, reject }));
+    if (!this.send({ type: "odds", moves: n })) return Promise.reject(onlineError("offline"));
+    this.oddsAsked.set(n, { ...done, promise });
+    return promise;
+  }
+
+  /** The server's `odds` message. */
+  gotOdds(m) {
+    const asked = this.oddsAsked.get(m.moves);
+    if (!asked) return;
+    this.oddsAsked.delete(m.moves);
+    if (Array.isArray(m.odds)) asked.resolve({ odds: m.odds, millis: null, worker: false });
+    else asked.reject(onlineError("stale")); // the table moved on before the server answered
   }
 
   /** The server's new state. */
   update(state) {
     this.state = state;
     this.pending = false;
+    for (const [n, asked] of this.oddsAsked) {
+      if (n === state.moves) continue;
+      this.oddsAsked.delete(n);
+      asked.reject(onlineError("stale"));
+    }
   }
 
   /** An act was refused: the table is as it was. */

@@ -11,7 +11,8 @@
 // ordinary finished game: save it, replay it.
 //
 // `s.online` is the table while the page is at one (state.js's state); take
-// back, odds and autosave stay off then (they are local features).
+// back and autosave stay off then (they are local features); the voyage
+// odds come from the server (game.js's askOdds).
 
 import { startGame } from "../session.js";
 import { applied, afterChange, settle } from "../turns.js";
@@ -87,6 +88,9 @@ export function createOnlineTables(s, options = {}) {
         break;
       case "state":
         onState(m);
+        break;
+      case "odds":
+        if (at.game) at.game.gotOdds(m);
         break;
       case "error":
         onError(m);

@@ -10,6 +10,9 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 use tongiaki::Game;
 
+/// The `odds` message of one move, made by the first client to ask.
+pub type OddsCell = std::sync::Arc<tokio::sync::OnceCell<std::sync::Arc<str>>>;
+
 /// What plays the seat to act next, if not its player.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Mover {
@@ -47,6 +50,9 @@ pub struct Table {
     pub bot_thinking: Option<u32>,
     /// The current `state` message, serialised once.
     pub state_msg: Option<std::sync::Arc<str>>,
+    /// The voyage odds of the current move, worked out once for everyone
+    /// who asks (hub/odds.rs): (move count, the `odds` message).
+    pub odds: Option<(u32, OddsCell)>,
     /// Dropped from memory (expired or evicted): look the table up again.
     pub gone: bool,
     pub last_active: Instant,
@@ -85,6 +91,7 @@ impl Table {
             clock_armed: None,
             bot_thinking: None,
             state_msg: None,
+            odds: None,
             gone: false,
             last_active: now,
             watchers: 0,

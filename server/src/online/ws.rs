@@ -219,11 +219,11 @@ async fn session(hub: Arc<Hub>, id: String, socket: WebSocket, _slot: AddrSlot) 
                     Incoming::Skip => continue,
                     Incoming::Closed => break,
                 };
-                if let Err(e) = handle(&hub, &id, seat, &v).await {
-                    ok = c.refuse(e).await;
-                } else if v["type"] == "ping" {
-                    ok = c.send(r#"{"type":"pong"}"#).await;
-                }
+                ok = match handle(&hub, &id, seat, &v).await {
+                    Err(e) => c.refuse(e).await,
+                    Ok(Some(answer)) => c.send(&answer).await,
+                    Ok(None) => true,
+                };
             }
             b = hello.rx.recv() => match b {
                 Ok(m) => {
@@ -251,18 +251,25 @@ async fn session(hub: Arc<Hub>, id: String, socket: WebSocket, _slot: AddrSlot) 
     hub.bye(&hello.handle, seat).await;
 }
 
-/// One message after the hello.
-async fn handle(hub: &Arc<Hub>, id: &str, seat: Option<u8>, v: &Value) -> Result<(), OnlineError> {
+/// One message after the hello; `Some`: the answer to its sender alone.
+async fn handle(
+    hub: &Arc<Hub>,
+    id: &str,
+    seat: Option<u8>,
+    v: &Value,
+) -> Result<Option<Arc<str>>, OnlineError> {
+    let moves = || {
+        v.get("moves")
+            .and_then(Value::as_u64)
+            .filter(|&n| n <= u32::MAX as u64)
+            .map(|n| n as u32)
+            .ok_or_else(|| OnlineError::detail("bad_message", "moves is a whole number"))
+    };
     match v["type"].as_str().unwrap_or("") {
         "act" => {
             let seat = seat.ok_or_else(|| OnlineError::code("bad_token"))?;
-            let n = v
-                .get("moves")
-                .and_then(Value::as_u64)
-                .filter(|&n| n <= u32::MAX as u64)
-                .ok_or_else(|| OnlineError::detail("bad_message", "moves is a whole number"))?;
             let action = v.get("action").unwrap_or(&Value::Null);
-            hub.act(id, seat, n as u32, action).await
+            hub.act(id, seat, moves()?, action).await.map(|()| None)
         }
         "replace" => {
             seat.ok_or_else(|| OnlineError::code("bad_token"))?;
@@ -270,9 +277,11 @@ async fn handle(hub: &Arc<Hub>, id: &str, seat: Option<u8>, v: &Value) -> Result
                 .get("seat")
                 .and_then(Value::as_u64)
                 .ok_or_else(|| OnlineError::detail("bad_message", "seat is a whole number"))?;
-            hub.replace(id, k).await
+            hub.replace(id, k).await.map(|()| None)
         }
-        "ping" => Ok(()),
+        // Anyone at the table may ask: the odds are public (hub/odds.rs).
+        "odds" => hub.odds(id, moves()?).await.map(Some),
+        "ping" => Ok(Some(r#"{"type":"pong"}"#.into())),
         "hello" => Err(OnlineError::detail("bad_message", "hello was said already")),
         _ => Err(OnlineError::detail("bad_message", "unknown type")),
     }

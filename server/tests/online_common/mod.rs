@@ -12,6 +12,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+use tongiaki::{CardId, Game};
 use tongiaki_server::online::{self, Config, Hub};
 use tongiaki_server::serve;
 
@@ -360,4 +361,49 @@ pub async fn two_players(s: &TestServer) -> (String, String, String) {
     let (seat, bo) = join(s.addr, &id, "Bo").await;
     assert_eq!(seat, 1);
     (id, ana, bo)
+}
+
+/// The cards whose ids and names may not appear before they are seen.
+pub fn hidden_cards(g: &Game) -> Vec<CardId> {
+    let snap = g.snapshot_json();
+    let text = snap.to_string();
+    CardId::all()
+        .filter(|c| !text.contains(&format!("\"{}\"", c.key())))
+        .collect()
+}
+
+/// Nothing sent at move k names a card still in the pile at move k, holds
+/// the seed, or the options.
+pub fn check_no_leak(save: &Value, logs: &[&Vec<String>]) {
+    let seed = save["options"]["seed"].as_u64().unwrap();
+    let mut g = Game::from_options_json(&save["options"]).unwrap();
+    let actions = save["actions"].as_array().unwrap();
+    let mut hidden = vec![hidden_cards(&g)];
+    for a in actions {
+        g.apply_json(a).unwrap();
+        hidden.push(hidden_cards(&g));
+    }
+    let mut checked = 0;
+    for log in logs {
+        for m in log.iter() {
+            assert!(!m.contains(&seed.to_string()), "the seed in {m}");
+            assert!(!m.contains("\"seed\"") && !m.contains("\"deck\""), "{m}");
+            let v: Value = serde_json::from_str(m).unwrap();
+            let Some(k) = v["moves"].as_u64() else {
+                continue;
+            };
+            for c in &hidden[k as usize] {
+                assert!(
+                    !m.contains(&format!("\"{}\"", c.key())),
+                    "{} is in the pile at move {k} but named in {m}",
+                    c.key()
+                );
+                if c.is_island() {
+                    assert!(!m.contains(c.name()), "{} named at move {k}", c.name());
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 10);
 }

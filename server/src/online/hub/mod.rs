@@ -16,6 +16,7 @@
 mod bots;
 mod cluster;
 mod lobby;
+mod odds;
 mod play;
 mod sweep;
 

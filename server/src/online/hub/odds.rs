@@ -1,0 +1,77 @@
+//! Voyage odds at an online table (added to ONLINE.md: docs/api.md#online).
+//!
+//! A client asks with `{"type": "odds", "moves": N}` and alone gets
+//! `{"type": "odds", "moves": N, "odds": [...]}`: the engine's
+//! `voyage_odds` of the current position (docs/api.md#odds), the same
+//! entries the local page shows. They are a function of what every player
+//! sees: the odds count every order of the cards still out (sorted before
+//! use) and the sampled ones seed from the action and those cards, never
+//! from the pile's real order (src/odds.rs; tests/odds.rs
+//! `odds_do_not_depend_on_the_hidden_order_of_the_pile`), so they tell
+//! nothing of the seed or the pile.
+//!
+//! The cost is bounded per table and move: the first client to ask works
+//! them out (on the blocking pool, sharing the search bots' slots: one per
+//! core) and every later one gets the same message. Asking about a move that
+//! is not the current one answers `"odds": null` (the table has moved on);
+//! outside a full beach's emigration the list is empty.
+
+use super::Hub;
+use crate::online::error::OnlineError;
+use crate::online::store::Status;
+use std::sync::Arc;
+use tongiaki::Phase;
+
+impl Hub {
+    /// The `odds` message for move `n` of table `id`.
+    pub async fn odds(self: &Arc<Self>, id: &str, n: u32) -> Result<Arc<str>, OnlineError> {
+        let (_h, mut t) = self.lock(id).await?;
+        if t.status() == Status::Waiting {
+            return Err(OnlineError::code("not_started"));
+        }
+        let Some(phase) = t.game.as_ref().map(|g| g.phase()) else {
+            return Err(OnlineError::code("not_started"));
+        };
+        if n != t.moves {
+            return Ok(format!(r#"{{"type":"odds","moves":{n},"odds":null}}"#).into());
+        }
+        if phase != Phase::Emigrate || t.status() != Status::Playing {
+            return Ok(format!(r#"{{"type":"odds","moves":{n},"odds":[]}}"#).into());
+        }
+        let cell = match &t.odds {
+            Some((m, cell)) if *m == n => cell.clone(),
+            _ => {
+                let cell = Arc::default();
+                t.odds = Some((n, Arc::clone(&cell)));
+                cell
+            }
+        };
+        let game = t.game.clone();
+        drop(t); // the table goes on while the odds are worked out
+        let msg = cell
+            .get_or_try_init(|| async {
+                let _slot = self.search_slots.acquire().await.ok();
+                let odds = tokio::task::spawn_blocking(move || {
+                    game.map(|g| tongiaki::odds::voyage_odds_json(&g))
+                })
+                .await;
+                match odds {
+                    Ok(None) => Ok(format!(r#"{{"type":"odds","moves":{n},"odds":[]}}"#).into()),
+                    Ok(Some(odds)) => {
+                        Ok(format!(r#"{{"type":"odds","moves":{n},"odds":{odds}}}"#).into())
+                    }
+                    Err(e) => Err(e),
+                }
+            })
+            .await;
+        match msg {
+            Ok(msg) => Ok(msg.clone()),
+            Err(e) => {
+                // A bug, not the client's doing: no odds (and none kept, so
+                // the next client asks again).
+                eprintln!("online: table {id}: the odds of move {n} failed: {e}");
+                Ok(format!(r#"{{"type":"odds","moves":{n},"odds":[]}}"#).into())
+            }
+        }
+    }
+}
