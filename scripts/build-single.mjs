@@ -67,6 +67,8 @@ const swap = (re, by, what) => {
 };
 swap(/^\s*<link rel="(modulepreload|preload|manifest|apple-touch-icon)"[^>]*>\n/gm, "", "preload/manifest links");
 swap(/^\s*<!-- Everything the first board needs[\s\S]*?-->\n/m, "", "the preloads' comment");
+// the served page's early compile of the wasm file: here the wasm is inline
+swap(/^\s*<script>\n\s*\/\/ The page's engine, compiled while[\s\S]*?<\/script>\n/m, "", "the wasm's early compile");
 swap(/<link rel="stylesheet" href="\.\/style\.css" \/>/, () => `<style>\n${css}</style>`, "the stylesheet link");
 swap(
   /<script type="module" src="\.\/pkg\/page\.js"[^>]*><\/script>/,

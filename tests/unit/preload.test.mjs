@@ -1,5 +1,5 @@
 // index.html asks for everything the first board needs at once (issue 15):
-// the stylesheet, the page's wasm (a preload) and the page's bundle
+// the stylesheet, the page's wasm (a preload, compiled as it arrives) and the page's bundle
 // pkg/page.js (scripts/bundle.mjs), which carries engine.js, main.js and
 // every module of their import graph — checked here against the graph read
 // from www/ — so the browser does not fetch ~40 files six at a time.
@@ -34,6 +34,11 @@ test("index.html loads the bundle, the stylesheet and the page's wasm, and no mo
   assert.doesNotMatch(html, /rel="modulepreload"/, "the bundle carries the modules: nothing to preload");
   assert.match(html, /<link rel="stylesheet" href="\.\/style\.css" \/>/);
   assert.match(html, /<link rel="preload" href="\.\/pkg\/tongiaki_bg\.wasm" as="fetch" type="application\/wasm" crossorigin \/>/);
+  // compiled as it arrives, by an inline script after the preload (its fetch takes the preload's
+  // answer) and before the stylesheet (which would hold the script back until it has loaded)
+  const compile = html.indexOf('WebAssembly.compileStreaming(fetch("./pkg/tongiaki_bg.wasm"))');
+  assert.ok(html.indexOf('rel="preload" href="./pkg/tongiaki_bg.wasm"') < compile && compile < html.indexOf('rel="stylesheet"'));
+  assert.match(readFileSync(join(WWW, "engine.js"), "utf8"), /window\.tongiakiWasm/, "engine.js takes that module");
   assert.doesNotMatch(html, /tongiaki_bots/, "the bots' package is the worker's: not on the first load");
   // where the bundle is missing (not built): main.js, which imports the rest itself
   assert.match(html, /src="\.\/pkg\/page\.js" onerror="[^"]*src: '\.\/main\.js'/);
