@@ -15,11 +15,13 @@
 // languages' words, the bots' package and the worker stay files of their own.
 // scripts/build-wasm.sh writes it after the wasm packages.
 //
-//   node scripts/build-single.mjs --bundle [--pkg DIR] [--www DIR] [--out FILE]
+//   node scripts/build-single.mjs --bundle [--watch] [--pkg DIR] [--www DIR] [--out FILE]
+//
+// (--watch: again after every change of a .js file under www/, until Ctrl-C.)
 //
 // The transform is scripts/bundle.mjs (no bundler: each module a function
 // scope, evaluated once, on its first import).
-import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { readFileSync, writeFileSync, mkdirSync, watch } from "node:fs";
 import { join, dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { bundle, pageBundle } from "./bundle.mjs";
@@ -35,11 +37,29 @@ const PKG = resolve(opt("--pkg", join(ROOT, "pkg")));
 
 if (args.includes("--bundle")) {
   const out = resolve(opt("--out", join(PKG, "page.js")));
-  const b = pageBundle({ www: WWW, pkg: PKG });
-  mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, b.text);
-  console.log(`build-single: ${out} (${(b.text.length / 1024).toFixed(0)} KB: ${b.ids.length} modules, ${b.lazy.length} of them on first use; ${b.externals.length} files left to import())`);
-  process.exit(0);
+  const write = () => {
+    const b = pageBundle({ www: WWW, pkg: PKG });
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, b.text);
+    console.log(`build-single: ${out} (${(b.text.length / 1024).toFixed(0)} KB: ${b.ids.length} modules, ${b.lazy.length} of them on first use; ${b.externals.length} files left to import())`);
+  };
+  write();
+  if (!args.includes("--watch")) process.exit(0);
+  // --watch: write it again whenever a file of www/ changes (while editing the page; Ctrl-C stops)
+  let timer = null;
+  watch(WWW, { recursive: true }, (_, file) => {
+    if (!/\.js$/.test(file || "")) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      try {
+        write();
+      } catch (e) {
+        console.error(`build-single: ${e.message}`);
+      }
+    }, 50);
+  });
+  console.log(`build-single: watching ${WWW}`);
+  await new Promise(() => {}); // until Ctrl-C (the watcher keeps the process alive); never the single file
 }
 
 const OUT = resolve(opt("--out", join(ROOT, "target", "single", "tongiaki.html")));
