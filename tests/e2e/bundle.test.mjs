@@ -64,3 +64,26 @@ test("one bundle by the first board; later loads share its modules", async () =>
   );
   await page.close();
 });
+
+test("without pkg/page.js the page loads main.js and its modules instead", async () => {
+  // a browser of its own: no service worker yet (page.route does not see what one answers)
+  const fresh = await launch({ viewport: { width: 1200, height: 800 } });
+  const { page, errors } = await openPage(fresh.context, null);
+  await page.route("**/pkg/page.js", (route) => route.fulfill({ status: 404, body: "not built" }));
+  const requested = [];
+  page.on("request", (r) => requested.push(new URL(r.url()).pathname));
+  await page.goto(`${BASE_URL}?new&lang=en`);
+  await ready(page);
+  assert.ok(requested.includes("/main.js") && requested.includes("/app.js") && requested.includes("/engine.js"), requested.join(" "));
+  await page.evaluate(() => {
+    window.tongiakiApp.setSpeed(0);
+    window.tongiakiApp.newGame({ players: [{ name: "Ana" }, { name: "Bo" }], seed: 5 });
+  });
+  await idle(page);
+  assert.ok((await page.evaluate(() => window.tongiakiApp.legalActions())).length > 0);
+  assert.deepEqual(
+    errors.filter((e) => !/Failed to load resource.*404/.test(e)),
+    [],
+  );
+  await fresh.close();
+});
