@@ -3,7 +3,7 @@
 // www/ and the wasm-bindgen glue inlined in one <script type="module">, the
 // bots' Web Worker as the text of a classic script, and both engine packages'
 // .wasm as base64 in <script type="application/wasm-base64"> blocks: the
-// page's (#tongiaki-wasm, which main.js decodes) and the bots' package's
+// page's (#tongiaki-wasm, which engine.js decodes) and the bots' package's
 // (#tongiaki-bots-wasm, which bots.js hands to the worker) (issue 6).
 //
 //   node scripts/build-single.mjs [--pkg DIR] [--www DIR] [--out FILE]
@@ -85,7 +85,7 @@ const swap = (re, by, what) => {
   if (!re.test(html)) throw new Error(`index.html: ${what} not found`);
   html = html.replace(re, by);
 };
-swap(/^\s*<link rel="(modulepreload|preload|manifest|apple-touch-icon)"[^>]*>\n/gm, "", "preload/manifest links");
+swap(/^\s*<link rel="(preload|manifest|apple-touch-icon)"[^>]*>\n/gm, "", "preload/manifest links");
 swap(/^\s*<!-- Everything the first board needs[\s\S]*?-->\n/m, "", "the preloads' comment");
 // the served page's early compile of the wasm file: here the wasm is inline
 swap(/^\s*<script>\n\s*\/\/ The page's engine, compiled while[\s\S]*?<\/script>\n/m, "", "the wasm's early compile");
