@@ -107,6 +107,9 @@ export function bundle({ www, pkg, entries, external = () => false, at = null })
       }
       return "";
     });
+    // an import() of a computed path would be resolved against the bundle's address, not the module's
+    const computed = src.match(/\bimport\(\s*[^"\s)][^)]*\)/);
+    if (computed) throw new Error(`${id}: an import() this build cannot follow (not a literal "./…" path): ${computed[0]}`);
     if (/^\s*(import|export)\b/m.test(src)) throw new Error(`${id}: an import/export form this build does not know: ${src.match(/^\s*(import|export)\b.*$/m)[0]}`);
     if (at) {
       src = src.replace(/\bimport\.meta\.url\b/g, `__url(${JSON.stringify(id)})`);

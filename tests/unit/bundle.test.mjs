@@ -53,6 +53,7 @@ test("what the transform cannot keep right is refused, loudly", () => {
   const build = (files, external) => () => bundle({ www: fixture(files), pkg: "/nonexistent", entries: ["main.js"], external });
   assert.throws(build({ "main.js": 'import "./a.js";\n', "a.js": "" }), /import\/export form/);
   assert.throws(build({ "main.js": 'export * from "./a.js";\n', "a.js": "" }), /import\/export form/);
+  assert.throws(build({ "main.js": 'const f = (x) => import(`./lang/${x}.js`);\n' }), /import\(\) this build cannot follow/);
   assert.throws(build({ "main.js": 'import { a } from "./a.js";\n', "a.js": 'import { m } from "./main.js";\nexport const a = 1;\n' }), /import cycle: main\.js -> a\.js -> main\.js/);
   // a file left to import() must not import anything: its imports would be second copies
   assert.throws(build({ "main.js": 'const x = () => import("./lang/x.js");\n', "lang/x.js": 'import { y } from "../y.js";\nexport default y;\n', "y.js": "export const y = 1;\n" }, () => true), /lang\/x\.js: loaded as a file of its own/);
