@@ -13,6 +13,11 @@
 # wasm-pack's own wasm-opt step is switched off in Cargo.toml
 # ([package.metadata.wasm-pack.profile.*] wasm-opt = false) so that it
 # never tries to download a binaryen build.
+# Then the page's bundle, pkg/page.js (issue 15): engine.js, main.js and
+# every module they import, with the page's glue, in one file that
+# index.html loads (scripts/build-single.mjs --bundle; www/README.md,
+# "First board"). Only that step, after editing www/*.js:
+#   node scripts/build-single.mjs --bundle
 # Usage: scripts/build-wasm.sh [--dev]   (--dev: unoptimised debug builds)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -81,4 +86,6 @@ build tongiaki_bots "$bots_dir" "$bots_profile"
 for f in tongiaki_bots.js tongiaki_bots.d.ts tongiaki_bots_bg.wasm tongiaki_bots_bg.wasm.d.ts; do
   cp "$bots_dir/$f" pkg/
 done
+# The page's bundle: www/'s modules and the page's glue, so after both.
+node scripts/build-single.mjs --bundle --pkg pkg
 say "pkg/: $(cd pkg && ls -- *.js *.wasm | tr '\n' ' ')"

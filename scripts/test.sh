@@ -20,7 +20,10 @@
 #         (tests/web.rs, with Debian's chromedriver and the cargo-built
 #          geckodriver; capabilities in webdriver.json)
 #   js    node --test on the JS unit tests: *.test.js / *.test.mjs anywhere
-#         under www/ or tests/ (not tests/e2e/; tests/unit/ by convention)
+#         under www/ or tests/ (not tests/e2e/; tests/unit/ by convention);
+#         where pkg/ is built, the page's bundle pkg/page.js is written
+#         again first (node scripts/build-single.mjs --bundle), so that it
+#         matches www/ (tests/unit/bundle.test.mjs checks it)
 #   e2e   builds pkg/ (release) and the native binary, starts
 #         `tongiaki serve --port 0` and runs node --test tests/e2e/*.mjs with
 #         BASE_URL=http://127.0.0.1:PORT and CHROMIUM_PATH/FIREFOX_PATH set
@@ -136,6 +139,9 @@ if want js; then
     find www tests -type f \( -name '*.test.js' -o -name '*.test.mjs' \) \
       -not -path 'tests/e2e/*' -not -path '*/node_modules/*' -not -path '*/pkg/*' 2>/dev/null | sort -u
   )
+  if [ -f pkg/tongiaki.js ] && [ -f pkg/tongiaki_bots.js ]; then
+    step "the page's bundle (pkg/page.js)" node scripts/build-single.mjs --bundle
+  fi
   if [ ${#JS_UNIT[@]} -gt 0 ]; then
     step "node --test (JS unit, ${#JS_UNIT[@]} files)" node --test "${JS_UNIT[@]}"
   else

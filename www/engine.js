@@ -1,9 +1,10 @@
 // The page's engine (pkg/tongiaki.js and its wasm), loaded once per page:
-// loadEngine() resolves to the module, initialised. index.html loads this
-// module as a script of its own, ahead of main.js, so the engine is fetched
-// and compiled while the app's other modules are still loading (the time to
-// the first board, BENCHMARKS.md); main.js and tongiaki-element.js ask it
-// for the engine. The single-file build (scripts/build-single.mjs) carries
+// loadEngine() resolves to the module, initialised. The page's bundle
+// (pkg/page.js) evaluates this module first, ahead of main.js, and takes the
+// wasm that index.html's inline script started compiling as it arrived
+// (window.tongiakiWasm), so the engine is ready about when the app is (the
+// time to the first board, BENCHMARKS.md); main.js and tongiaki-element.js
+// ask it for the engine. The single-file build (scripts/build-single.mjs) carries
 // the wasm inline (#tongiaki-wasm).
 
 import { inlineWasmBytes } from "./inline.js";
@@ -16,7 +17,10 @@ export function loadEngine() {
     engine = (async () => {
       const mod = await import("./pkg/tongiaki.js");
       const inline = inlineWasmBytes();
-      await mod.default(inline ? { module_or_path: inline } : undefined);
+      // index.html started compiling the wasm as it arrived (window.tongiakiWasm); elsewhere, or if
+      // that failed, the glue fetches it itself (and says why it cannot).
+      const early = !inline && typeof window !== "undefined" && window.tongiakiWasm ? await window.tongiakiWasm.catch(() => null) : null;
+      await mod.default(inline ? { module_or_path: inline } : early ? { module_or_path: early } : undefined);
       return mod;
     })();
     engine.catch(() => {

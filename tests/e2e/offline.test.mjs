@@ -27,7 +27,7 @@ test("after the first visit the game loads and plays with the network off", asyn
     const c = await caches.open(keys.find((k) => k.startsWith("tongiaki-")));
     return (await c.keys()).map((r) => new URL(r.url).pathname);
   });
-  for (const f of ["/", "/index.html", "/main.js", "/app.js", "/style.css", "/pkg/tongiaki.js", "/pkg/tongiaki_bg.wasm", "/pkg/tongiaki_bots.js", "/pkg/tongiaki_bots_bg.wasm", "/manifest.webmanifest"]) {
+  for (const f of ["/", "/index.html", "/main.js", "/app.js", "/style.css", "/pkg/page.js", "/pkg/tongiaki.js", "/pkg/tongiaki_bg.wasm", "/pkg/tongiaki_bots.js", "/pkg/tongiaki_bots_bg.wasm", "/manifest.webmanifest"]) {
     assert.ok(cached.includes(f), `${f} is cached (${cached.join(" ")})`);
   }
   const manifest = await page.evaluate(async () => (await fetch(document.querySelector('link[rel="manifest"]').href)).json());

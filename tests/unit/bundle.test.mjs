@@ -1,0 +1,77 @@
+// scripts/bundle.mjs, the transform behind the served bundle pkg/page.js and
+// the single-file build (issue 15): every module evaluated once, a lazily
+// loaded module sharing its imports' state with the page's modules, the
+// languages left as files of their own, and the built pkg/page.js up to
+// date with www/.
+import test from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync, writeFileSync, mkdirSync, mkdtempSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, dirname } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { bundle, pageBundle, isExternal } from "../../scripts/bundle.mjs";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+/** A www/ of `files` (path -> text) in a fresh temporary directory. */
+function fixture(files) {
+  const dir = mkdtempSync(join(tmpdir(), "tongiaki-bundle-"));
+  for (const [f, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, f)), { recursive: true });
+    writeFileSync(join(dir, f), text);
+  }
+  return dir;
+}
+
+test("each module runs once, in import order; a module loaded with import() shares the page's modules", async () => {
+  const www = fixture({
+    "log.js": 'export const log = [];\nlog.push("log.js");\n',
+    "a.js": 'import { log } from "./log.js";\nlog.push("a.js");\nexport const here = import.meta.url;\nexport function later() {\n  return import("./sub/b.js");\n}\nexport const words = () => import("./lang/x.js");\n',
+    "sub/b.js": 'import { log } from "../log.js";\nimport * as A from "../a.js";\nlog.push("b.js");\nexport default A;\nexport { log as theLog };\n',
+    "lang/x.js": 'export default { hi: "x" };\n',
+    "main.js": 'import { log } from "./log.js";\nimport { later, words, here } from "./a.js";\nlog.push("main.js");\nglobalThis.bundleFixture = { log, later, words, here };\n',
+  });
+  const b = bundle({ www, pkg: join(www, "pkg"), entries: ["main.js"], external: (id) => id.startsWith("lang/"), at: "pkg/page.js" });
+  assert.deepEqual(b.ids, ["log.js", "a.js", "sub/b.js", "main.js"]);
+  assert.deepEqual(b.lazy, ["sub/b.js"]);
+  assert.deepEqual(b.externals, ["lang/x.js"]);
+  mkdirSync(join(www, "pkg"));
+  writeFileSync(join(www, "pkg", "page.js"), b.text);
+  await import(pathToFileURL(join(www, "pkg", "page.js")).href);
+  const { log, later, words, here } = globalThis.bundleFixture;
+  assert.deepEqual(log, ["log.js", "a.js", "main.js"], "dependencies first, each once");
+  assert.equal(here, pathToFileURL(join(www, "a.js")).href, "import.meta.url is the module's own address, not the bundle's");
+  const B = await later();
+  assert.deepEqual(log, ["log.js", "a.js", "main.js", "b.js"], "the lazy module ran on first use, its imports were not run again");
+  assert.equal(B.theLog, log, "it shares log.js's state with the page");
+  assert.equal(B.default.later, later, "and a.js's");
+  assert.equal(await later(), B, "a second import() is the same module");
+  assert.deepEqual((await words()).default, { hi: "x" }, "an external module is fetched from its own file, beside the bundle's folder");
+});
+
+test("what the transform cannot keep right is refused, loudly", () => {
+  const build = (files, external) => () => bundle({ www: fixture(files), pkg: "/nonexistent", entries: ["main.js"], external });
+  assert.throws(build({ "main.js": 'import "./a.js";\n', "a.js": "" }), /import\/export form/);
+  assert.throws(build({ "main.js": 'export * from "./a.js";\n', "a.js": "" }), /import\/export form/);
+  assert.throws(build({ "main.js": 'const f = (x) => import(`./lang/${x}.js`);\n' }), /import\(\) this build cannot follow/);
+  assert.throws(build({ "main.js": 'import { a } from "./a.js";\n', "a.js": 'import { m } from "./main.js";\nexport const a = 1;\n' }), /import cycle: main\.js -> a\.js -> main\.js/);
+  // a file left to import() must not import anything: its imports would be second copies
+  assert.throws(build({ "main.js": 'const x = () => import("./lang/x.js");\n', "lang/x.js": 'import { y } from "../y.js";\nexport default y;\n', "y.js": "export const y = 1;\n" }, () => true), /lang\/x\.js: loaded as a file of its own/);
+});
+
+test("the served bundle leaves only the languages and the bots' package to import(); the online tables' modules are carried, run on first use", () => {
+  const pkg = mkdtempSync(join(tmpdir(), "tongiaki-pkg-"));
+  for (const f of ["tongiaki.js", "tongiaki_bots.js"]) writeFileSync(join(pkg, f), "export default async function init() {}\n");
+  const b = pageBundle({ www: join(ROOT, "www"), pkg });
+  for (const x of b.externals) assert.ok(isExternal(x), x);
+  assert.ok(b.externals.includes("lang/de.js") && b.externals.includes("lang/tutorial/en.js") && b.externals.includes("pkg/tongiaki_bots.js"));
+  assert.ok(!b.externals.includes("lang/en.js") && b.ids.includes("lang/en.js"), "English comes with the page");
+  assert.ok(b.lazy.includes("online/session.js") && b.lazy.includes("online/connection.js"), b.lazy.join(" "));
+  for (const id of b.lazy) assert.ok(id.startsWith("online/") || id === "pkg/tongiaki.js", `${id} is run on first use`);
+  assert.ok(!b.ids.includes("bot-worker.js"), "the worker is a module of its own, in its own thread");
+});
+
+test("pkg/page.js is up to date with www/ (after editing www/*.js: node scripts/build-single.mjs --bundle)", { skip: !existsSync(join(ROOT, "pkg", "page.js")) && "pkg/page.js is not built" }, () => {
+  const built = readFileSync(join(ROOT, "pkg", "page.js"), "utf8");
+  assert.ok(built === pageBundle({ www: join(ROOT, "www"), pkg: join(ROOT, "pkg") }).text, "pkg/page.js is stale: run node scripts/build-single.mjs --bundle (or scripts/build-wasm.sh)");
+});
