@@ -29,8 +29,9 @@ pub struct KeyLayout {
     offset: [[u16; MAX_BEACHES]; ISLAND_COUNT],
     /// Bits of each beach's code, by island and beach.
     width: [[u8; MAX_BEACHES]; ISLAND_COUNT],
-    /// Every beach of the islands on the table, in key order.
-    beaches: Vec<(CardId, Beach)>,
+    /// Every beach of the islands on the table, in key order, with its
+    /// code's bit position.
+    beaches: Vec<(CardId, Beach, u16)>,
     /// Words the keys of this layout use.
     words: usize,
 }
@@ -52,7 +53,7 @@ impl KeyLayout {
                 }
                 self.offset[c.index()][b.index()] = at as u16;
                 self.width[c.index()][b.index()] = width as u8;
-                self.beaches.push((c, b));
+                self.beaches.push((c, b, at as u16));
                 at += width;
             }
         }
@@ -72,9 +73,13 @@ impl KeyLayout {
     /// The key of a whole state.
     pub fn key(&self, ships: &Ships) -> Key {
         let mut key = [0; KEY_WORDS];
-        for &(c, b) in &self.beaches {
-            let at = usize::from(self.offset[c.index()][b.index()]);
-            key[at / 64] |= beach_code(ships.beach(c, b), self.players) << (at % 64);
+        for &(c, b, at) in &self.beaches {
+            let ships = ships.beach(c, b);
+            // An empty beach's code is 0.
+            if ships.count() > 0 {
+                let at = usize::from(at);
+                key[at / 64] |= beach_code(ships, self.players) << (at % 64);
+            }
         }
         key
     }
@@ -139,6 +144,10 @@ impl StateTable {
 
     pub fn len(&self) -> usize {
         self.marks.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.marks.is_empty()
     }
 
     /// The mark of the state with `key`, if it is in the table.
