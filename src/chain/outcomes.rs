@@ -168,7 +168,15 @@ impl<B, F: FnMut(&Outcome) -> ControlFlow<B>> Placer<F> {
         }
         let b = usize::from(self.beaches[beach]);
         let most = self.group[s].min(self.room[b]).min(left);
-        for n in 0..=most {
+        // On the seat's last beach, at least as many as the later seats
+        // cannot land (the seat's ships not placed go home).
+        let later = ships - self.group[s];
+        let least = if beach + 1 == self.beach_count {
+            left.saturating_sub(later)
+        } else {
+            0
+        };
+        for n in least..=most {
             self.x[b][s] = n;
             self.group[s] -= n;
             self.room[b] -= n;
