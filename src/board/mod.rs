@@ -27,20 +27,6 @@ const GRID: i32 = 80;
 const OFFSET: i32 = GRID / 2;
 const EMPTY: u8 = u8::MAX;
 
-/// The empty hexes next to the cards (at most six around each of the 32),
-/// as a slice; kept on the stack.
-pub struct Frontier {
-    hexes: [Hex; 6 * CARD_COUNT],
-    len: usize,
-}
-
-impl std::ops::Deref for Frontier {
-    type Target = [Hex];
-    fn deref(&self) -> &[Hex] {
-        &self.hexes[..self.len]
-    }
-}
-
 /// Where a voyage from a jetty goes over the cards on the table, whatever
 /// the group (R25 search): the island it reaches, if no card would be
 /// revealed first, and the highest danger on the way.
@@ -262,16 +248,11 @@ impl Board {
     }
 
     /// Empty hexes next to at least one card (R40 placement), sorted by (q, r).
-    pub fn frontier(&self) -> Frontier {
-        let mut f = Frontier {
-            hexes: [Hex::ORIGIN; 6 * CARD_COUNT],
-            len: self.frontier.len(),
-        };
-        for (h, &cell) in f.hexes.iter_mut().zip(&self.frontier) {
+    pub fn frontier(&self) -> impl Iterator<Item = Hex> + '_ {
+        self.frontier.iter().map(|&cell| {
             let cell = i32::from(cell);
-            *h = Hex::new(cell / GRID - OFFSET, cell % GRID - OFFSET);
-        }
-        f
+            Hex::new(cell / GRID - OFFSET, cell % GRID - OFFSET)
+        })
     }
 
     /// Is some card next to `h`?
@@ -488,7 +469,7 @@ mod tests {
         for _ in 0..20 {
             let mut b = Board::new();
             for c in 1..CARD_COUNT as u8 {
-                let f = b.frontier();
+                let f: Vec<Hex> = b.frontier().collect();
                 let h = f[next(f.len())];
                 b.lay(CardId(c), h, next(6) as u8);
                 // Now and then an island leaves the table (R25).
@@ -496,7 +477,7 @@ mod tests {
                     let islands: Vec<CardId> = b.islands().collect();
                     b.remove(islands[next(islands.len())]);
                 }
-                assert_eq!(&*b.frontier(), &frontier_from_scratch(&b)[..]);
+                assert_eq!(b.frontier().collect::<Vec<_>>(), frontier_from_scratch(&b));
             }
         }
     }
