@@ -360,14 +360,7 @@ impl ChainSearch {
     /// earlier, which also resolves.) Then no landing move needs a search.
     pub fn landing_always_resolves(&mut self, board: &Board, ships: &Ships, l: &Landing) -> bool {
         self.prepare(board);
-        let routes = &mut self.routes;
-        !board.any_full_except(ships, l.tile)
-            && l.tile.beaches().all(|b| {
-                l.tile
-                    .beach_spec(b)
-                    .jetty_edges()
-                    .any(|j| routes.trace(board, l.tile, j, MAX_SEATS as u8) == Trace::Escape)
-            })
+        !board.any_full_except(ships, l.tile) && self.routes.every_beach_escapes(board, l.tile)
     }
 
     /// Can the landing end with no beach on the table full?
