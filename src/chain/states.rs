@@ -74,12 +74,8 @@ impl KeyLayout {
     pub fn key(&self, ships: &Ships) -> Key {
         let mut key = [0; KEY_WORDS];
         for &(c, b, at) in &self.beaches {
-            let ships = ships.beach(c, b);
-            // An empty beach's code is 0.
-            if ships.count() > 0 {
-                let at = usize::from(at);
-                key[at / 64] |= beach_code(ships, self.players) << (at % 64);
-            }
+            let at = usize::from(at);
+            key[at / 64] |= beach_code(ships.beach(c, b), self.players) << (at % 64);
         }
         key
     }
@@ -103,9 +99,12 @@ fn beach_width(tile: CardId, b: Beach, players: usize) -> usize {
 
 /// A beach's ships as a code of [`beach_width`] bits ("stars and bars"):
 /// each seat's ships as 1-bits, seats in order, a 0-bit between two seats.
-/// Different contents give different codes.
+/// Different contents give different codes; an empty beach's is 0.
 #[inline]
 fn beach_code(ships: &BeachShips, players: usize) -> u64 {
+    if ships.count() == 0 {
+        return 0;
+    }
     let mut code = 0u64;
     for &n in &ships.by_seat()[..players.min(MAX_SEATS)] {
         code = (code << (n + 1)) | ((1 << n) - 1);
