@@ -27,8 +27,9 @@ enum BeachList {
 impl Beaches {
     pub fn from_slice(items: &[u32]) -> Beaches {
         if items.len() <= MAX_BEACHES {
-            let mut inline = [0; MAX_BEACHES];
-            inline[..items.len()].copy_from_slice(items);
+            // Element by element (a call to `memcpy` for a few words costs
+            // more than the copy).
+            let inline = std::array::from_fn(|i| items.get(i).copied().unwrap_or(0));
             Beaches(BeachList::Inline {
                 len: items.len() as u8,
                 items: inline,

@@ -106,9 +106,15 @@ impl Beach {
     }
     /// The beaches in a mask, in order.
     pub fn in_mask(mask: u8) -> impl Iterator<Item = Beach> {
-        (0..MAX_BEACHES as u8)
-            .filter(move |i| mask & (1 << i) != 0)
-            .map(Beach)
+        // The set bits, lowest first, each cleared once taken.
+        let mut rest = mask & ((1 << MAX_BEACHES) - 1);
+        std::iter::from_fn(move || {
+            (rest != 0).then(|| {
+                let i = rest.trailing_zeros() as u8;
+                rest &= rest - 1;
+                Beach(i)
+            })
+        })
     }
 }
 

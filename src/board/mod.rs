@@ -27,20 +27,6 @@ const GRID: i32 = 80;
 const OFFSET: i32 = GRID / 2;
 const EMPTY: u8 = u8::MAX;
 
-/// The empty hexes next to the cards (at most six around each of the 32),
-/// as a slice; kept on the stack.
-pub struct Frontier {
-    hexes: [Hex; 6 * CARD_COUNT],
-    len: usize,
-}
-
-impl std::ops::Deref for Frontier {
-    type Target = [Hex];
-    fn deref(&self) -> &[Hex] {
-        &self.hexes[..self.len]
-    }
-}
-
 /// Where a voyage from a jetty goes over the cards on the table, whatever
 /// the group (R25 search): the island it reaches, if no card would be
 /// revealed first, and the highest danger on the way.
@@ -96,6 +82,9 @@ pub struct Board {
     /// Changes of the layout so far: cards laid, islands removed, king
     /// islands founded.
     layout_changes: u32,
+    /// The empty hexes next to a card, as frontier cells (`frontier_cell`)
+    /// in increasing order: kept as cards are laid and removed.
+    frontier: Vec<u16>,
 }
 
 impl Board {
@@ -112,6 +101,7 @@ impl Board {
             laid_islands: 0,
             laid_water: 0,
             layout_changes: 0,
+            frontier: Vec::new(),
         };
         b.lay(CardId::TONGA, Hex::ORIGIN, 0);
         b
@@ -258,36 +248,39 @@ impl Board {
     }
 
     /// Empty hexes next to at least one card (R40 placement), sorted by (q, r).
-    pub fn frontier(&self) -> Frontier {
-        let mut f = Frontier {
-            hexes: [Hex::ORIGIN; 6 * CARD_COUNT],
-            len: 0,
-        };
-        // Each hex once (a bit per grid cell), then in (q, r) order: the
-        // cell number q * GRID + r orders as (q, r) does.
-        let mut seen = [0u64; (GRID * GRID) as usize / 64];
-        let mut cells = [0u16; 6 * CARD_COUNT];
-        for &c in &self.order {
-            let h = self.hex_of(c);
-            for d in 0..6 {
-                let n = h.neighbor(d);
-                if Board::in_bounds(n) && self.card_at(n).is_none() {
-                    let cell = ((n.q + OFFSET) * GRID + n.r + OFFSET) as usize;
-                    if seen[cell / 64] & 1 << (cell % 64) == 0 {
-                        seen[cell / 64] |= 1 << (cell % 64);
-                        cells[f.len] = cell as u16;
-                        f.len += 1;
-                    }
+    pub fn frontier(&self) -> impl Iterator<Item = Hex> + '_ {
+        self.frontier.iter().map(|&cell| {
+            let cell = i32::from(cell);
+            Hex::new(cell / GRID - OFFSET, cell % GRID - OFFSET)
+        })
+    }
+
+    /// Is some card next to `h`?
+    fn next_to_a_card(&self, h: Hex) -> bool {
+        (0..6).any(|d| self.card_at(h.neighbor(d)).is_some())
+    }
+
+    /// The frontier after the hex `h` was filled (`laid`) or emptied.
+    fn update_frontier(&mut self, h: Hex, laid: bool) {
+        let set = |f: &mut Vec<u16>, h: Hex, on: bool| {
+            let cell = frontier_cell(h);
+            match (f.binary_search(&cell), on) {
+                (Err(i), true) => f.insert(i, cell),
+                (Ok(i), false) => {
+                    f.remove(i);
                 }
+                _ => {}
+            }
+        };
+        let mut f = std::mem::take(&mut self.frontier);
+        set(&mut f, h, !laid && self.next_to_a_card(h));
+        for d in 0..6 {
+            let n = h.neighbor(d);
+            if Board::in_bounds(n) && self.card_at(n).is_none() {
+                set(&mut f, n, laid || self.next_to_a_card(n));
             }
         }
-        let cells = &mut cells[..f.len];
-        cells.sort_unstable();
-        for (h, &cell) in f.hexes.iter_mut().zip(cells.iter()) {
-            let cell = i32::from(cell);
-            *h = Hex::new(cell / GRID - OFFSET, cell % GRID - OFFSET);
-        }
-        f
+        self.frontier = f;
     }
 
     /// R25 search: follow a voyage from `tile`'s edge `jetty` without revealing
@@ -341,6 +334,7 @@ impl Board {
         self.grid[i] = c.0;
         self.pos[c.index()] = Some((h, rotation));
         self.order.push(c);
+        self.update_frontier(h, true);
         self.layout_changes += 1;
         if c.is_island() {
             self.laid_islands += 1;
@@ -354,8 +348,10 @@ impl Board {
     pub(crate) fn remove(&mut self, c: CardId) -> [u8; MAX_SEATS] {
         debug_assert!(c.is_island(), "only islands leave the table");
         let back = self.ships.clear_tile(c);
-        if let Some(i) = self.pos[c.index()].and_then(|(h, _)| Board::cell(h)) {
+        if let Some((h, _)) = self.pos[c.index()] {
+            let i = Board::cell(h).expect("a card lies inside the grid");
             self.grid[i] = EMPTY;
+            self.update_frontier(h, false);
         }
         self.pos[c.index()] = None;
         self.order.retain(|&x| x != c);
@@ -431,8 +427,58 @@ impl Board {
     }
 }
 
+/// A hex of the frontier as a number that orders as (q, r) does.
+fn frontier_cell(h: Hex) -> u16 {
+    ((h.q + OFFSET) * GRID + h.r + OFFSET) as u16
+}
+
 impl Default for Board {
     fn default() -> Self {
         Board::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The frontier worked out from scratch: every empty hex of the grid
+    /// next to a card, in (q, r) order.
+    fn frontier_from_scratch(b: &Board) -> Vec<Hex> {
+        let mut v = Vec::new();
+        for q in -OFFSET..GRID - OFFSET {
+            for r in -OFFSET..GRID - OFFSET {
+                let h = Hex::new(q, r);
+                if b.card_at(h).is_none() && (0..6).any(|d| b.card_at(h.neighbor(d)).is_some()) {
+                    v.push(h);
+                }
+            }
+        }
+        v
+    }
+
+    #[test]
+    fn the_frontier_kept_is_the_frontier_as_cards_are_laid_and_removed() {
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |n: usize| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            (rng % n as u64) as usize
+        };
+        for _ in 0..20 {
+            let mut b = Board::new();
+            for c in 1..CARD_COUNT as u8 {
+                let f: Vec<Hex> = b.frontier().collect();
+                let h = f[next(f.len())];
+                b.lay(CardId(c), h, next(6) as u8);
+                // Now and then an island leaves the table (R25).
+                if next(4) == 0 {
+                    let islands: Vec<CardId> = b.islands().collect();
+                    b.remove(islands[next(islands.len())]);
+                }
+                assert_eq!(b.frontier().collect::<Vec<_>>(), frontier_from_scratch(&b));
+            }
+        }
     }
 }

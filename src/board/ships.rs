@@ -6,49 +6,68 @@
 use crate::cards::{Beach, CardId, ISLAND_COUNT, MAX_BEACHES};
 use crate::seat::{Seat, MAX_SEATS};
 
-/// The ships on one beach, counted by seat.
+/// The ships on one beach, counted by seat: a byte per seat, then their
+/// count ([`COUNT`]) and a zero byte. As one little-endian word, a group of
+/// several seats lands on or leaves a beach in one addition or subtraction
+/// ([`group_word`]; no byte ever carries: a beach holds at most five ships).
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
-pub struct BeachShips {
-    by_seat: [u8; MAX_SEATS],
-    count: u8,
-}
+pub struct BeachShips([u8; 8]);
+
+/// The byte of a [`BeachShips`] that holds its count.
+const COUNT: usize = MAX_SEATS;
 
 impl BeachShips {
     /// Ships on the beach, all seats.
     #[inline]
     pub fn count(&self) -> u8 {
-        self.count
+        self.0[COUNT]
     }
     /// Ships of `seat` on the beach.
     #[inline]
     pub fn of(&self, seat: Seat) -> u8 {
-        self.by_seat[seat.index()]
+        self.0[seat.index()]
     }
     /// Ships on the beach by seat (what sails when it emigrates, R20).
     #[inline]
     pub fn by_seat(&self) -> &[u8; MAX_SEATS] {
-        &self.by_seat
+        self.0[..MAX_SEATS].try_into().expect("a byte per seat")
     }
     /// Different colours on the beach (R21).
     #[inline]
     pub fn colours(&self) -> u8 {
-        colours(&self.by_seat)
+        colours(self.by_seat())
     }
     /// Ship owners, sorted by seat, one entry per ship.
     pub fn seats(&self) -> Vec<u8> {
-        expand_counts(&self.by_seat)
+        expand_counts(self.by_seat())
     }
     #[inline]
     fn add(&mut self, seat: Seat) {
-        self.by_seat[seat.index()] += 1;
-        self.count += 1;
+        self.0[seat.index()] += 1;
+        self.0[COUNT] += 1;
     }
     #[inline]
     fn remove(&mut self, seat: Seat) {
-        debug_assert!(self.by_seat[seat.index()] > 0);
-        self.by_seat[seat.index()] -= 1;
-        self.count -= 1;
+        debug_assert!(self.0[seat.index()] > 0);
+        self.0[seat.index()] -= 1;
+        self.0[COUNT] -= 1;
     }
+    #[inline]
+    fn word(&self) -> u64 {
+        u64::from_le_bytes(self.0)
+    }
+}
+
+/// A group of ships by seat as the word of a [`BeachShips`] holding it:
+/// its seats' bytes and their count (the bytes summed by one
+/// multiplication, exact below 256 ships).
+#[inline]
+fn group_word(by_seat: &[u8; MAX_SEATS]) -> u64 {
+    let mut bytes = [0u8; 8];
+    bytes[..MAX_SEATS].copy_from_slice(by_seat);
+    let seats = u64::from_le_bytes(bytes);
+    let count = seats.wrapping_mul(0x0101_0101_0101_0101) >> 56;
+    seats | count << (8 * COUNT)
 }
 
 /// `[2, 0, 1, ..]` -> `[0, 0, 2]`.
@@ -111,7 +130,7 @@ impl Ships {
     }
     #[inline]
     pub fn free_places(&self, tile: CardId, beach: Beach) -> u8 {
-        tile.beach_spec(beach).places - self.beach(tile, beach).count
+        tile.beach_spec(beach).places - self.beach(tile, beach).count()
     }
     /// Free places on the whole island.
     #[inline]
@@ -119,7 +138,7 @@ impl Ships {
         let places = tile.spec().beaches.iter().map(|spec| spec.places);
         places
             .zip(self.island(tile))
-            .map(|(p, b)| u32::from(p - b.count))
+            .map(|(p, b)| u32::from(p - b.count()))
             .sum()
     }
     /// Bitmask of the beaches of `tile` that have a free place.
@@ -153,7 +172,7 @@ impl Ships {
     /// Ships of all seats on `tile`.
     #[inline]
     pub fn total_on(&self, tile: CardId) -> u8 {
-        self.island(tile).iter().map(|b| b.count).sum()
+        self.island(tile).iter().map(|b| b.count()).sum()
     }
     /// The same ships as `other` on every island but `tile`?
     pub fn same_except(&self, other: &Ships, tile: CardId) -> bool {
@@ -181,12 +200,9 @@ impl Ships {
     #[inline]
     pub fn add_group(&mut self, tile: CardId, beach: Beach, by_seat: &[u8; MAX_SEATS]) {
         let b = &mut self.beaches[tile.index()][beach.index()];
-        for (have, &n) in b.by_seat.iter_mut().zip(by_seat) {
-            *have += n;
-        }
-        b.count += by_seat.iter().sum::<u8>();
+        b.0 = (b.word() + group_word(by_seat)).to_le_bytes();
         debug_assert!(
-            b.count <= tile.beach_spec(beach).places,
+            b.count() <= tile.beach_spec(beach).places,
             "no beach holds more than its places"
         );
         self.refresh(tile, beach);
@@ -195,11 +211,8 @@ impl Ships {
     #[inline]
     pub fn remove_group(&mut self, tile: CardId, beach: Beach, by_seat: &[u8; MAX_SEATS]) {
         let b = &mut self.beaches[tile.index()][beach.index()];
-        for (have, &n) in b.by_seat.iter_mut().zip(by_seat) {
-            debug_assert!(*have >= n);
-            *have -= n;
-        }
-        b.count -= by_seat.iter().sum::<u8>();
+        debug_assert!(b.by_seat().iter().zip(by_seat).all(|(have, n)| have >= n));
+        b.0 = (b.word() - group_word(by_seat)).to_le_bytes();
         self.refresh(tile, beach);
     }
     /// Every ship leaves the beach (R20): the group, by seat.
@@ -207,22 +220,21 @@ impl Ships {
     pub fn sail(&mut self, tile: CardId, beach: Beach) -> [u8; MAX_SEATS] {
         self.full[tile.index()] &= !beach.bit();
         self.refresh_island(tile);
-        std::mem::take(&mut self.beaches[tile.index()][beach.index()]).by_seat
+        *std::mem::take(&mut self.beaches[tile.index()][beach.index()]).by_seat()
     }
     /// The group of [`Ships::sail`] back onto its empty beach (the R25
     /// search takes back the emigrations it tries).
     #[inline]
     pub fn put_back(&mut self, tile: CardId, beach: Beach, group: [u8; MAX_SEATS]) {
         let b = &mut self.beaches[tile.index()][beach.index()];
-        debug_assert_eq!(b.count, 0, "the beach the group sailed from");
-        b.by_seat = group;
-        b.count = group.iter().sum();
+        debug_assert_eq!(b.count(), 0, "the beach the group sailed from");
+        b.0 = group_word(&group).to_le_bytes();
         self.refresh(tile, beach);
     }
     /// Sets whether `beach` of `tile` is full from its count.
     #[inline]
     fn refresh(&mut self, tile: CardId, beach: Beach) {
-        let full = self.beach(tile, beach).count >= tile.beach_spec(beach).places;
+        let full = self.beach(tile, beach).count() >= tile.beach_spec(beach).places;
         let mask = &mut self.full[tile.index()];
         *mask = if full {
             *mask | beach.bit()
@@ -244,9 +256,9 @@ impl Ships {
     pub(super) fn take_seat(&mut self, tile: CardId, seat: Seat) -> u8 {
         let mut n = 0;
         for b in &mut self.beaches[tile.index()][..tile.beach_count()] {
-            let k = b.by_seat[seat.index()];
-            b.by_seat[seat.index()] = 0;
-            b.count -= k;
+            let k = b.of(seat);
+            b.0[seat.index()] = 0;
+            b.0[COUNT] -= k;
             n += k;
         }
         for b in tile.beaches() {
@@ -258,7 +270,7 @@ impl Ships {
     pub(super) fn clear_tile(&mut self, tile: CardId) -> [u8; MAX_SEATS] {
         let mut back = [0; MAX_SEATS];
         for b in self.beaches[tile.index()].iter_mut() {
-            for (s, n) in b.by_seat.iter().enumerate() {
+            for (s, n) in b.by_seat().iter().enumerate() {
                 back[s] += n;
             }
             *b = BeachShips::default();

@@ -6,7 +6,6 @@ use super::outcomes::{landing_outcomes, Outcome};
 use super::states::Key;
 use super::Landing;
 use crate::board::{Ships, MAX_SEATS};
-use crate::cards::MAX_BEACHES;
 use crate::seat::Seat;
 
 /// The ends of one landing, listed at some point of it (its start), with
@@ -57,13 +56,22 @@ impl LandingEnds {
     pub(super) fn keep_possible(&mut self, done: &Done) {
         let mut open = std::mem::take(&mut self.open);
         open.clear();
+        let group = self.start.expect("a landing listed").group;
+        let nothing_done = done.returned == [0; MAX_SEATS] && done.landed == Outcome::default();
         open.extend((0..self.ends.len() as u32).filter(|&i| {
             let x = &self.ends[i as usize];
-            Seat::all(MAX_SEATS).all(|seat| {
-                let s = seat.index();
-                self.returned(i as usize, seat) >= done.returned[s]
-                    && (0..MAX_BEACHES).all(|b| x[b][s] >= done.landed[b][s])
-            })
+            nothing_done
+                || (0..MAX_SEATS).all(|s| {
+                    let mut landed = 0;
+                    for (now, then) in x.iter().zip(&done.landed) {
+                        if now[s] < then[s] {
+                            return false;
+                        }
+                        landed += now[s];
+                    }
+                    // The end sends home at least the ships sent home so far.
+                    group[s] - landed >= done.returned[s]
+                })
         }));
         self.open = open;
     }

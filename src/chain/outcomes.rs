@@ -44,41 +44,42 @@ pub fn landing_outcomes(ships: &Ships, l: &Landing, out: &mut Vec<Outcome>) {
 pub fn least_filling_end(ships: &Ships, l: &Landing) -> Outcome {
     let tile = l.tile;
     let mut room = [0u8; MAX_BEACHES];
+    let mut total_room = 0u32;
     for b in tile.beaches() {
         room[b.index()] = ships.free_places(tile, b);
+        total_room += u32::from(room[b.index()]);
     }
-    let total_room: u32 = room.iter().map(|&f| u32::from(f)).sum();
-    let mut left = l.remaining().min(total_room) as u8;
+    let mut left = l.remaining().min(total_room);
     let mut group = l.group;
+    let mut seat = 0;
     let mut x = [[0; MAX_SEATS]; MAX_BEACHES];
-    let mut put = |b: usize, room: &mut [u8; MAX_BEACHES], x: &mut Outcome| {
-        let s = group.iter().position(|&n| n > 0).expect("a ship to land");
-        group[s] -= 1;
-        room[b] -= 1;
-        x[b][s] += 1;
-    };
     // The owed beaches, those with most room first (all of them if enough
-    // ships land).
-    let first_room = room;
+    // ships land); then always on the beach with most room left.
     let mut owed = l.owed;
-    while left > 0 && owed != 0 {
-        let b = (0..tile.beach_count())
-            .filter(|&b| owed & 1 << b != 0)
-            .max_by_key(|&b| (first_room[b], std::cmp::Reverse(b)))
-            .expect("an owed beach");
-        owed &= !(1 << b);
-        put(b, &mut room, &mut x);
-        left -= 1;
-    }
-    // Then always on the beach with most room left.
+    let all = (1u8 << tile.beach_count()) - 1;
     while left > 0 {
-        let b = (0..tile.beach_count())
-            .max_by_key(|&b| (room[b], std::cmp::Reverse(b)))
-            .expect("room for the ships that land");
-        put(b, &mut room, &mut x);
+        let b = roomiest(&room, if owed != 0 { owed } else { all });
+        owed &= !(1 << b);
+        while group[seat] == 0 {
+            seat += 1;
+        }
+        group[seat] -= 1;
+        room[b] -= 1;
+        x[b][seat] += 1;
         left -= 1;
     }
     x
+}
+
+/// The beach of `mask` with most room, the first of those.
+fn roomiest(room: &[u8; MAX_BEACHES], mask: u8) -> usize {
+    let mut best = None;
+    for (b, &r) in room.iter().enumerate() {
+        if mask & 1 << b != 0 && best.is_none_or(|c: usize| r > room[c]) {
+            best = Some(b);
+        }
+    }
+    best.expect("a beach to land on")
 }
 
 /// Calls `f` with every end of the landing `l` on `ships`, each once, until
@@ -168,7 +169,15 @@ impl<B, F: FnMut(&Outcome) -> ControlFlow<B>> Placer<F> {
         }
         let b = usize::from(self.beaches[beach]);
         let most = self.group[s].min(self.room[b]).min(left);
-        for n in 0..=most {
+        // On the seat's last beach, at least as many as the later seats
+        // cannot land (the seat's ships not placed go home).
+        let later = ships - self.group[s];
+        let least = if beach + 1 == self.beach_count {
+            left.saturating_sub(later)
+        } else {
+            0
+        };
+        for n in least..=most {
             self.x[b][s] = n;
             self.group[s] -= n;
             self.room[b] -= n;

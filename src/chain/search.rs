@@ -93,7 +93,11 @@ pub struct ChainSearch {
     /// The layout what is proven belongs to ([`Board::layout_changes`]);
     /// `None` before the first question.
     layout: Option<u32>,
+    /// Where the parts of a key lie on this layout, and the states proven on
+    /// it; laid out when a question first needs a key (most layouts see
+    /// none: their questions are answered by a way out at once).
     keys: KeyLayout,
+    keys_laid: bool,
     states: StateTable,
     routes: Routes,
     /// The state being explored, and its key (worked out when first
@@ -136,7 +140,8 @@ impl ChainSearch {
     /// Chain states proven on the current layout, and the most states a
     /// single question has added so far (what R25 costs: BENCHMARKS.md).
     pub fn stats(&self) -> (usize, usize) {
-        (self.states.len(), self.largest)
+        let proven = if self.keys_laid { self.states.len() } else { 0 };
+        (proven, self.largest)
     }
 
     // ----- questions --------------------------------------------------------
@@ -319,10 +324,11 @@ impl ChainSearch {
     /// once or as proven? (The working state is left as it was.)
     fn end_leads_out(&mut self, board: &Board, tile: CardId, x: &Outcome) -> bool {
         self.land(tile, x);
-        let yes = self.way_out(board) || {
-            self.fresh_key();
-            self.states.find(&self.key) == Some(ALIVE)
-        };
+        let yes = self.way_out(board)
+            || self.keys_laid && !self.states.is_empty() && {
+                self.fresh_key();
+                self.states.find(&self.key) == Some(ALIVE)
+            };
         self.unland(tile, x);
         yes
     }
@@ -354,14 +360,7 @@ impl ChainSearch {
     /// earlier, which also resolves.) Then no landing move needs a search.
     pub fn landing_always_resolves(&mut self, board: &Board, ships: &Ships, l: &Landing) -> bool {
         self.prepare(board);
-        let routes = &mut self.routes;
-        !board.any_full_except(ships, l.tile)
-            && l.tile.beaches().all(|b| {
-                l.tile
-                    .beach_spec(b)
-                    .jetty_edges()
-                    .any(|j| routes.trace(board, l.tile, j, MAX_SEATS as u8) == Trace::Escape)
-            })
+        !board.any_full_except(ships, l.tile) && self.routes.every_beach_escapes(board, l.tile)
     }
 
     /// Can the landing end with no beach on the table full?
@@ -385,8 +384,9 @@ impl ChainSearch {
         self.key_stale = true;
     }
 
-    /// Brings the key of the working state up to date.
+    /// Brings the key of the working state up to date (the keys laid out).
     fn fresh_key(&mut self) {
+        debug_assert!(self.keys_laid);
         if self.key_stale {
             self.key = self.keys.key(&self.ships);
             self.key_stale = false;
@@ -402,6 +402,7 @@ impl ChainSearch {
         let done = match self.landing.done_since(self.layout, ships, l) {
             Some(done) => done,
             None => {
+                self.lay_keys(board);
                 self.landing.list(self.layout, ships, l);
                 self.landing.key = self.keys.key(ships);
                 Done::default()
@@ -432,17 +433,27 @@ impl ChainSearch {
         let layout = board.layout_changes();
         if self.layout != Some(layout) {
             self.layout = Some(layout);
-            self.keys.reset(board, self.players);
+            self.keys_laid = false;
             self.routes = Routes::default();
-        } else if self.states.len() <= KEEP_STATES {
-            return;
+        } else if self.states.len() > KEEP_STATES {
+            self.states.clear(self.keys.words());
         }
-        self.states.clear(self.keys.words());
+    }
+
+    /// Lays the keys out for the table's layout, with no state proven on it
+    /// yet, if that is not done.
+    fn lay_keys(&mut self, board: &Board) {
+        if !self.keys_laid {
+            self.keys.reset(board, self.players);
+            self.states.clear(self.keys.words());
+            self.keys_laid = true;
+        }
     }
 
     /// The answer for the working state (a question's start), which it
     /// leaves as it was.
     fn answer(&mut self, board: &Board) -> bool {
+        self.lay_keys(board);
         let before = self.states.len();
         self.order = 0;
         let answer = match self.known(board) {

@@ -29,8 +29,9 @@ pub struct KeyLayout {
     offset: [[u16; MAX_BEACHES]; ISLAND_COUNT],
     /// Bits of each beach's code, by island and beach.
     width: [[u8; MAX_BEACHES]; ISLAND_COUNT],
-    /// Every beach of the islands on the table, in key order.
-    beaches: Vec<(CardId, Beach)>,
+    /// Every beach of the islands on the table, in key order, with its
+    /// code's bit position.
+    beaches: Vec<(CardId, Beach, u16)>,
     /// Words the keys of this layout use.
     words: usize,
 }
@@ -52,7 +53,7 @@ impl KeyLayout {
                 }
                 self.offset[c.index()][b.index()] = at as u16;
                 self.width[c.index()][b.index()] = width as u8;
-                self.beaches.push((c, b));
+                self.beaches.push((c, b, at as u16));
                 at += width;
             }
         }
@@ -72,8 +73,8 @@ impl KeyLayout {
     /// The key of a whole state.
     pub fn key(&self, ships: &Ships) -> Key {
         let mut key = [0; KEY_WORDS];
-        for &(c, b) in &self.beaches {
-            let at = usize::from(self.offset[c.index()][b.index()]);
+        for &(c, b, at) in &self.beaches {
+            let at = usize::from(at);
             key[at / 64] |= beach_code(ships.beach(c, b), self.players) << (at % 64);
         }
         key
@@ -98,9 +99,12 @@ fn beach_width(tile: CardId, b: Beach, players: usize) -> usize {
 
 /// A beach's ships as a code of [`beach_width`] bits ("stars and bars"):
 /// each seat's ships as 1-bits, seats in order, a 0-bit between two seats.
-/// Different contents give different codes.
+/// Different contents give different codes; an empty beach's is 0.
 #[inline]
 fn beach_code(ships: &BeachShips, players: usize) -> u64 {
+    if ships.count() == 0 {
+        return 0;
+    }
     let mut code = 0u64;
     for &n in &ships.by_seat()[..players.min(MAX_SEATS)] {
         code = (code << (n + 1)) | ((1 << n) - 1);
@@ -139,6 +143,10 @@ impl StateTable {
 
     pub fn len(&self) -> usize {
         self.marks.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.marks.is_empty()
     }
 
     /// The mark of the state with `key`, if it is in the table.

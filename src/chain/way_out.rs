@@ -1,21 +1,41 @@
 //! Ways out at once (docs/rules.md#r25): a chain state that leads out
 //! without a search, and the voyages of each jetty on one layout.
 
-use crate::board::{Board, Route, Ships, Trace};
+use crate::board::{Board, Route, Ships, Trace, MAX_SEATS};
 use crate::cards::{CardId, ISLAND_COUNT, MAX_BEACHES};
 use crate::hex::Edge;
 
-/// Where each jetty's voyage goes on one layout, by island and edge,
-/// traced when first asked.
+/// Where each jetty's voyage goes on one layout, by island and edge, and
+/// which islands have a way out from every beach; each worked out when
+/// first asked.
 #[derive(Debug, Default)]
-pub(super) struct Routes([[Option<Route>; 6]; ISLAND_COUNT]);
+pub(super) struct Routes {
+    routes: [[Option<Route>; 6]; ISLAND_COUNT],
+    every_beach_escapes: [Option<bool>; ISLAND_COUNT],
+}
 
 impl Routes {
     /// The voyage of a group with `colours` colours from (`tile`, `jetty`).
     pub(super) fn trace(&mut self, board: &Board, tile: CardId, jetty: Edge, colours: u8) -> Trace {
-        self.0[tile.index()][usize::from(jetty.get())]
+        self.routes[tile.index()][usize::from(jetty.get())]
             .get_or_insert_with(|| board.route(tile, jetty))
             .trace(colours)
+    }
+
+    /// Has each beach of `tile` a jetty whose voyage reveals a card or
+    /// fails whatever the group's colours? (With all six colours every
+    /// trail passes; with fewer a voyage can only fail earlier.)
+    pub(super) fn every_beach_escapes(&mut self, board: &Board, tile: CardId) -> bool {
+        if let Some(yes) = self.every_beach_escapes[tile.index()] {
+            return yes;
+        }
+        let yes = tile.beaches().all(|b| {
+            tile.beach_spec(b)
+                .jetty_edges()
+                .any(|j| self.trace(board, tile, j, MAX_SEATS as u8) == Trace::Escape)
+        });
+        self.every_beach_escapes[tile.index()] = Some(yes);
+        yes
     }
 }
 

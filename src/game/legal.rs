@@ -242,7 +242,7 @@ impl Game {
             out.extend((0..6).map(|rot| at(Hex::ORIGIN, rot)));
             return;
         }
-        for &h in self.board.frontier().iter() {
+        for h in self.board.frontier() {
             for rot in 0..6 {
                 if checks::emblem_faces_a_card(&self.board, h, rot, card).is_ok() {
                     out.push(at(h, rot));

@@ -103,6 +103,10 @@ pub struct Game {
     chain: RefCell<ChainSearch>,
 }
 
+/// Decisions a new game's log has room for (a random four-player game
+/// takes about 190).
+const LOG_CAPACITY: usize = 512;
+
 /// The pile of a new game, top first: `options.deck`, else the 31 cards
 /// other than Tonga shuffled by `seed`.
 fn initial_deck(options: &GameOptions, seed: u64) -> Vec<CardId> {
@@ -148,10 +152,12 @@ impl Game {
             current: Seat::FIRST,
             turn: 0,
             turn_decisions: 0,
-            log: Vec::new(),
+            // Room for the decisions of most games and the actions of most
+            // decisions, so that neither list grows by steps as it is played.
+            log: Vec::with_capacity(LOG_CAPACITY),
             ranking: None,
             legal: OnceCell::new(),
-            spare_legal: RefCell::new(Vec::new()),
+            spare_legal: RefCell::new(Vec::with_capacity(64)),
             chain: RefCell::new(ChainSearch::new(n)),
         })
     }
