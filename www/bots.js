@@ -28,10 +28,12 @@ export const BOT_KINDS = Object.freeze([
  * strength does not depend on the machine), stopped early by the clock after
  * SEARCH_MILLIS (so a slow machine never waits more than that; the clock is
  * read every 8 iterations, and 900 ms keeps a whole decision, message to the
- * worker and back included, under a second). BENCHMARKS.md
- * measures this setting against the greedy bot.
+ * worker and back included, under a second). 2000 since issue 15 made an
+ * iteration 3.5x cheaper: BENCHMARKS.md ("Issue 15: search speed and
+ * strength") measures this setting against the greedy bot, natively with
+ * the same budget, and its time per decision in Chrome.
  */
-export const SEARCH_ITERATIONS = 1000;
+export const SEARCH_ITERATIONS = 2000;
 export const SEARCH_MILLIS = 900;
 
 /** Seeded PRNG (mulberry32) so a test can make bot play repeatable. */

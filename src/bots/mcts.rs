@@ -37,10 +37,17 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// A decision among k legal actions gets at most this many iterations per
-/// action (but never less than a quarter of the budget).
+/// action (but never less than a quarter of the budget): min(budget,
+/// max(budget / 4, 40 k)). At the page's 2000 (`SEARCH_ITERATIONS` in
+/// www/bots.js) a landing among 3 ships gets 500, a choice among 50 or
+/// more the whole 2000; about 600 per decision on average in whole games
+/// (BENCHMARKS.md, issue 15).
 pub const SMALL_CHOICE_ITERATIONS: u32 = 40;
 
-/// Iterations per decision when no budget is given.
+/// Iterations per decision when a spec gives none (`search` alone, as in
+/// `simulate`). The page passes its own budget (`SEARCH_ITERATIONS` in
+/// www/bots.js, 2000), the server its own (1000 with a 1 s clock,
+/// `search_budget` in server/src/online/hub/mod.rs).
 pub const DEFAULT_ITERATIONS: u32 = 1000;
 
 /// A rollout stops (and is scored as it stands) when one turn takes this

@@ -116,7 +116,7 @@ for (const which of ["page", "bots"]) {
     assert.ok(report.calls > (which === "bots" ? 80 : 50), `${report.calls} calls`);
     assert.ok(report.unchanged, "the game is unchanged by refused calls");
     assert.ok(report.legalAfter > 0);
-    if (which === "bots") assert.match(report.capMessage, /5000/);
+    if (which === "bots") assert.match(report.capMessage, /10000/);
     assert.deepEqual(errors, []);
   });
 }
