@@ -114,7 +114,7 @@ if want rust; then
   step "cargo test --release" cargo test --release
   if [ -n "${TONGIAKI_TEST_PG:-}" ]; then
     step "online tests on PostgreSQL" env TONGIAKI_TEST_STORE=postgres \
-      cargo test --release -p tongiaki-server --test online --test online_games
+      cargo test --release -p tongiaki-server --test online --test online_games --test online_odds
   fi
   pg_cluster_stop
 fi
