@@ -135,6 +135,28 @@ impl std::error::Error for StoreError {}
 
 pub type StoreResult<T> = Result<T, StoreError>;
 
+/// Any failure of the database as `Other` (both stores).
+fn other(e: impl std::fmt::Display) -> StoreError {
+    StoreError::Other(e.to_string())
+}
+
+/// Constraint violations are `Conflict`; everything else `Other` (both
+/// stores: sqlx names the kinds alike for SQLite and PostgreSQL).
+fn classify(e: sqlx::Error) -> StoreError {
+    match e.as_database_error() {
+        Some(d)
+            if matches!(
+                d.kind(),
+                sqlx::error::ErrorKind::UniqueViolation
+                    | sqlx::error::ErrorKind::ForeignKeyViolation
+            ) =>
+        {
+            StoreError::Conflict
+        }
+        _ => other(e),
+    }
+}
+
 /// A change to a table, committed by this process or another on the same
 /// database (PostgreSQL's NOTIFY; migrations/postgres/0003_notify.sql).
 #[derive(Clone, Debug, PartialEq)]

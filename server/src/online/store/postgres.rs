@@ -41,26 +41,6 @@ pub struct PgStore {
     url: String,
 }
 
-fn other(e: impl std::fmt::Display) -> StoreError {
-    StoreError::Other(e.to_string())
-}
-
-/// Constraint violations are `Conflict`; everything else `Other`.
-fn classify(e: sqlx::Error) -> StoreError {
-    match e.as_database_error() {
-        Some(d)
-            if matches!(
-                d.kind(),
-                sqlx::error::ErrorKind::UniqueViolation
-                    | sqlx::error::ErrorKind::ForeignKeyViolation
-            ) =>
-        {
-            StoreError::Conflict
-        }
-        _ => other(e),
-    }
-}
-
 /// A NOTIFY payload as a change: `KIND TABLE N` (0003_notify.sql), or a
 /// presence report `here TABLE FROM COUNTS` (see [`Change::Presence`]).
 pub fn parse_payload(p: &str) -> Option<Change> {

@@ -34,26 +34,6 @@ pub struct SqliteStore {
     read: SqlitePool,
 }
 
-fn other(e: impl std::fmt::Display) -> StoreError {
-    StoreError::Other(e.to_string())
-}
-
-/// Constraint violations are `Conflict`; everything else `Other`.
-fn classify(e: sqlx::Error) -> StoreError {
-    match e.as_database_error() {
-        Some(d)
-            if matches!(
-                d.kind(),
-                sqlx::error::ErrorKind::UniqueViolation
-                    | sqlx::error::ErrorKind::ForeignKeyViolation
-            ) =>
-        {
-            StoreError::Conflict
-        }
-        _ => other(e),
-    }
-}
-
 impl SqliteStore {
     /// Opens (creating if need be) the database at `sqlite:PATH` and runs
     /// the migrations it has not had.
