@@ -22,6 +22,11 @@ use crate::online::store::Status;
 use std::sync::Arc;
 use tongiaki::Phase;
 
+/// The `odds` message for move `n`; `odds` is its JSON text.
+fn message(n: u32, odds: &str) -> Arc<str> {
+    format!(r#"{{"type":"odds","moves":{n},"odds":{odds}}}"#).into()
+}
+
 impl Hub {
     /// The `odds` message for move `n` of table `id`.
     pub async fn odds(self: &Arc<Self>, id: &str, n: u32) -> Result<Arc<str>, OnlineError> {
@@ -33,10 +38,10 @@ impl Hub {
             return Err(OnlineError::code("not_started"));
         };
         if n != t.moves {
-            return Ok(format!(r#"{{"type":"odds","moves":{n},"odds":null}}"#).into());
+            return Ok(message(n, "null"));
         }
         if phase != Phase::Emigrate || t.status() != Status::Playing {
-            return Ok(format!(r#"{{"type":"odds","moves":{n},"odds":[]}}"#).into());
+            return Ok(message(n, "[]"));
         }
         let cell = match &t.odds {
             Some((m, cell)) if *m == n => cell.clone(),
@@ -46,22 +51,17 @@ impl Hub {
                 cell
             }
         };
-        let game = t.game.clone();
+        // (There is a game: its phase was read above.)
+        let Some(game) = t.game.clone() else {
+            return Err(OnlineError::code("not_started"));
+        };
         drop(t); // the table goes on while the odds are worked out
         let msg = cell
             .get_or_try_init(|| async {
                 let _slot = self.search_slots.acquire().await.ok();
-                let odds = tokio::task::spawn_blocking(move || {
-                    game.map(|g| tongiaki::odds::voyage_odds_json(&g))
-                })
-                .await;
-                match odds {
-                    Ok(None) => Ok(format!(r#"{{"type":"odds","moves":{n},"odds":[]}}"#).into()),
-                    Ok(Some(odds)) => {
-                        Ok(format!(r#"{{"type":"odds","moves":{n},"odds":{odds}}}"#).into())
-                    }
-                    Err(e) => Err(e),
-                }
+                tokio::task::spawn_blocking(move || tongiaki::odds::voyage_odds_json(&game))
+                    .await
+                    .map(|odds| message(n, &odds.to_string()))
             })
             .await;
         match msg {
@@ -70,7 +70,7 @@ impl Hub {
                 // A bug, not the client's doing: no odds (and none kept, so
                 // the next client asks again).
                 eprintln!("online: table {id}: the odds of move {n} failed: {e}");
-                Ok(format!(r#"{{"type":"odds","moves":{n},"odds":[]}}"#).into())
+                Ok(message(n, "[]"))
             }
         }
     }
