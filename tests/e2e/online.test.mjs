@@ -57,13 +57,8 @@ const settled = (page) =>
 
 /** The voyage odds the page shows (worked out by the server at an online table). */
 async function oddsShown(page) {
-  const t0 = Date.now();
-  for (;;) {
-    const odds = await page.evaluate(() => window.tongiakiApp.voyageOdds());
-    if (Array.isArray(odds)) return odds;
-    assert.ok(Date.now() - t0 < 10000, "the server's odds arrive");
-    await sleep(30);
-  }
+  await page.waitForFunction(() => Array.isArray(window.tongiakiApp.voyageOdds()), null, { timeout: 10000 }); // the server's odds arrive
+  return page.evaluate(() => window.tongiakiApp.voyageOdds());
 }
 
 const online = (page) => page.evaluate(() => window.tongiakiApp.online());
