@@ -70,6 +70,8 @@ mod end;
 mod kings;
 #[path = "rules/r25.rs"]
 mod r25;
+#[path = "rules/r25_large.rs"]
+mod r25_large;
 #[path = "rules/setup.rs"]
 mod setup;
 #[path = "rules/special.rs"]

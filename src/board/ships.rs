@@ -231,6 +231,21 @@ impl Ships {
         b.0 = group_word(&group).to_le_bytes();
         self.refresh(tile, beach);
     }
+    /// The same counts on every beach with every ship given to the first
+    /// seat: each group then has one colour. (The R25 search's colour-blind
+    /// copy of a chain state, `chain/search.rs`.)
+    pub fn colour_blind(&self) -> Ships {
+        let mut blind = self.clone();
+        for island in &mut blind.beaches {
+            for b in island {
+                let n = b.count();
+                *b = BeachShips::default();
+                b.0[0] = n;
+                b.0[COUNT] = n;
+            }
+        }
+        blind
+    }
     /// Sets whether `beach` of `tile` is full from its count.
     #[inline]
     fn refresh(&mut self, tile: CardId, beach: Beach) {

@@ -26,7 +26,7 @@
 use super::landing_ends::{Done, LandingEnds};
 use super::outcomes::{each_outcome, landing_outcomes, least_filling_end, Outcome};
 use super::states::{Key, KeyLayout, StateTable, ALIVE, DEAD};
-use super::way_out::{calm, free_places, leads_out, Routes};
+use super::way_out::{calm, free_places, leads_out, lost_at_once, Routes};
 use super::Landing;
 use super::{play_land_move, LandMove};
 use crate::board::{Board, Ships, Trace, MAX_SEATS};
@@ -41,6 +41,11 @@ mod explore;
 /// (memory, not correctness: a question itself is never cut short). The
 /// largest chains of real games stay below it (BENCHMARKS.md).
 const KEEP_STATES: usize = 1 << 18;
+
+/// A question whose search has entered this many states asks the
+/// colour-blind search once whether its start is lost (see
+/// [`ChainSearch::blind`]).
+const BLIND_AFTER: u32 = 2048;
 
 /// An emigration of the search: the full beach (`tile`, `beach`) sails and
 /// its voyage lands on `dest`.
@@ -118,6 +123,29 @@ pub struct ChainSearch {
     landing: LandingEnds,
     /// The most states one question has added (for measurements).
     largest: usize,
+    /// The colour-blind search: the same search over chain states with
+    /// every ship of one seat ([`Ships::colour_blind`]), so with only the
+    /// ships' counts by beach (far fewer states). It can only find more
+    /// ways out: every move of a chain state is a move of its colour-blind
+    /// copy (the same beaches fill, and a voyage that lands with more
+    /// colours lands or fails with one), and every way out stays one (a
+    /// voyage that fails for want of colours fails with one colour). So a
+    /// state whose copy is lost is lost: a large question asks it once,
+    /// and its answer "lost" ends the question without visiting every
+    /// state the chain reaches. (`None` until first needed; the copy has
+    /// none of its own: `is_blind`.)
+    blind: Option<Box<ChainSearch>>,
+    is_blind: bool,
+    /// The start of the question being searched (for the colour-blind search).
+    root: Ships,
+    /// For a search bot's rollouts only ([`ChainSearch::limit`]): a question
+    /// that enters this many states is given up, answered "resolvable",
+    /// and `cut` is set. `None`: every question is answered exactly.
+    limit: Option<u32>,
+    cut: bool,
+    /// States proven lost by a locked island, and questions by the
+    /// colour-blind copy (for measurements and tests).
+    proofs: (u32, u32),
 }
 
 impl Clone for ChainSearch {
@@ -142,6 +170,26 @@ impl ChainSearch {
     pub fn stats(&self) -> (usize, usize) {
         let proven = if self.keys_laid { self.states.len() } else { 0 };
         (proven, self.largest)
+    }
+
+    /// How many states a locked island has proven lost, and how many
+    /// questions the colour-blind copy has answered "lost", since the
+    /// game began (or was copied).
+    pub fn proofs(&self) -> (u32, u32) {
+        self.proofs
+    }
+
+    /// Gives up any later question that enters more than `states` states
+    /// (answering it "resolvable": not the rules' answer), and says so in
+    /// [`ChainSearch::was_cut`]. Only for a search bot's rollouts, which
+    /// stop there (docs/rules.md#r25); a game never limits its own search.
+    pub fn limit(&mut self, states: u32) {
+        self.limit = Some(states);
+    }
+
+    /// Has a question been given up since [`ChainSearch::limit`]?
+    pub fn was_cut(&self) -> bool {
+        self.cut
     }
 
     // ----- questions --------------------------------------------------------
@@ -200,19 +248,29 @@ impl ChainSearch {
         if self.least_filling_leads_out(board, l) {
             return true;
         }
-        // Each end in turn, until one leaves a resolvable chain.
+        // An end that leads out at once or as proven; else each end in
+        // turn, until one leaves a resolvable chain (a search that proves an
+        // end lost visits every state it reaches: the last resort).
         let ships = self.ships.clone();
-        each_outcome(&ships, l, |x| {
-            self.land(l.tile, x);
-            let yes = self.answer(board);
-            self.unland(l.tile, x);
-            if yes {
+        let at_once = each_outcome(&ships, l, |x| {
+            if self.end_leads_out(board, l.tile, x) {
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())
             }
-        })
-        .is_break()
+        });
+        at_once.is_break()
+            || each_outcome(&ships, l, |x| {
+                self.land(l.tile, x);
+                let yes = self.answer(board);
+                self.unland(l.tile, x);
+                if yes {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })
+            .is_break()
     }
 
     /// The landing moves of `moves` after which the chain stays resolvable
@@ -293,19 +351,29 @@ impl ChainSearch {
                 Some(d) => d,
                 None => *done.insert(self.load_landing(board, ships, l)),
             };
-            // The ends still possible (`self.landing.open`) that this move keeps.
-            let keeps = (0..self.landing.open.len()).any(|k| {
-                let i = self.landing.open[k] as usize;
-                let x = &self.landing.ends[i];
-                let possible = match m {
+            // The ends still possible (`self.landing.open`) that this move
+            // keeps: first those that lead out at once or are proven to,
+            // then a search from each in turn. (A search that proves an end
+            // lost must visit every state it reaches, so it is the last
+            // resort: a landing whose ends include a way out is answered
+            // without one.)
+            let possible = |this: &Self, i: usize| {
+                let x = &this.landing.ends[i];
+                match m {
                     LandMove::Land { seat, beach } => {
                         x[beach.index()][seat.index()] > done.landed[beach.index()][seat.index()]
                     }
                     LandMove::Return { seat } => {
-                        self.landing.returned(i, seat) > done.returned[seat.index()]
+                        this.landing.returned(i, seat) > done.returned[seat.index()]
                     }
-                };
-                possible && self.end_resolves(board, i)
+                }
+            };
+            let keeps = (0..self.landing.open.len()).any(|k| {
+                let i = self.landing.open[k] as usize;
+                possible(self, i) && self.end_resolves_at_once(board, i)
+            }) || (0..self.landing.open.len()).any(|k| {
+                let i = self.landing.open[k] as usize;
+                possible(self, i) && self.end_resolves(board, i)
             });
             if keeps {
                 keep(m);
@@ -415,6 +483,19 @@ impl ChainSearch {
         done
     }
 
+    /// Does the `i`th end of the loaded landing lead out at once, or as
+    /// proven? (No search; a yes is kept. The working state is left as loaded.)
+    fn end_resolves_at_once(&mut self, board: &Board, i: usize) -> bool {
+        if self.landing.known[i] == 0 {
+            let tile = self.landing.start.expect("a landing listed").tile;
+            let x = self.landing.ends[i];
+            if self.end_leads_out(board, tile, &x) {
+                self.landing.known[i] = ALIVE;
+            }
+        }
+        self.landing.known[i] == ALIVE
+    }
+
     /// Does the `i`th end of the loaded landing leave a resolvable chain?
     /// (Asked once; the working state is left as loaded.)
     fn end_resolves(&mut self, board: &Board, i: usize) -> bool {
@@ -475,6 +556,11 @@ impl ChainSearch {
         self.fresh_key();
         let (state, new) = self.states.find_or_add(&self.key, order);
         if new {
+            if lost_at_once(&mut self.routes, board, &self.ships) {
+                self.proofs.0 += 1;
+                self.states.set_mark(state, DEAD);
+                return Known::Dead;
+            }
             return Known::New(state);
         }
         match self.states.mark(state) {
@@ -487,5 +573,21 @@ impl ChainSearch {
     /// Does the working state lead out at once?
     fn way_out(&mut self, board: &Board) -> bool {
         leads_out(&mut self.routes, board, &self.ships)
+    }
+
+    /// Is the colour-blind copy of the question's start lost (so the start
+    /// is)? Never asked by the copy itself.
+    fn blind_lost(&mut self, board: &Board) -> bool {
+        if self.is_blind {
+            return false;
+        }
+        let players = self.players;
+        let blind = self.blind.get_or_insert_with(|| {
+            Box::new(ChainSearch {
+                is_blind: true,
+                ..ChainSearch::new(players)
+            })
+        });
+        !blind.resolvable(board, &self.root.colour_blind())
     }
 }

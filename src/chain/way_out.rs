@@ -22,6 +22,12 @@ impl Routes {
             .trace(colours)
     }
 
+    /// The route of the jetty `jetty` of `tile`, whatever the group.
+    pub(super) fn route(&mut self, board: &Board, tile: CardId, jetty: Edge) -> Route {
+        *self.routes[tile.index()][usize::from(jetty.get())]
+            .get_or_insert_with(|| board.route(tile, jetty))
+    }
+
     /// Has each beach of `tile` a jetty whose voyage reveals a card or
     /// fails whatever the group's colours? (With all six colours every
     /// trail passes; with fewer a voyage can only fail earlier.)
@@ -112,4 +118,69 @@ pub(super) fn calm(free: &[u8], owed: u8, r: u32) -> bool {
         }
     }
     spare >= r && owed_with_spare >= r.min(owed_beaches)
+}
+
+/// Is the chain state `ships` (the player to emigrate, no way out at once)
+/// lost whatever the player does? It is when
+///
+/// - an island is **locked**: every beach full, and every jetty's voyage
+///   with that beach's own colours lands back on it. A group that sails
+///   from it finds only its own beach free and lands there again as it
+///   was (R23); a group that arrives from elsewhere finds no free place
+///   and goes home. So the island stays as it is, and a beach stays full:
+///   the chain can end only by a voyage that reveals a card or fails;
+/// - and no such voyage can happen: the islands whose ships can move (a
+///   full beach now, or a route of such an island leading there) have no
+///   jetty, locked islands aside, whose voyage reaches an empty hex or has
+///   a trail of danger 2 or more (which a group of few colours fails).
+///
+/// A cheap proof for chains that go round for ever, which a search would
+/// prove only by visiting every state they reach (docs/rules.md#r25).
+pub(super) fn lost_at_once(routes: &mut Routes, board: &Board, ships: &Ships) -> bool {
+    let full = ships.full_islands();
+    let mut locked = 0u16;
+    for i in 0..ISLAND_COUNT {
+        let tile = CardId(i as u8);
+        let all = (1u8 << tile.beach_count()) - 1;
+        if full & 1 << i == 0 || ships.full_mask(tile) != all {
+            continue;
+        }
+        let returns = tile.beaches().all(|b| {
+            let cols = ships.beach(tile, b).colours();
+            tile.beach_spec(b)
+                .jetty_edges()
+                .all(|j| routes.trace(board, tile, j, cols) == Trace::Land(tile))
+        });
+        if returns {
+            locked |= 1 << i;
+        }
+    }
+    if locked == 0 {
+        return false;
+    }
+    // The islands whose ships can move, and whether one could lead out.
+    let mut reached = full;
+    let mut todo = full & !locked;
+    while todo != 0 {
+        let i = todo.trailing_zeros() as usize;
+        todo &= todo - 1;
+        let tile = CardId(i as u8);
+        for b in tile.beaches() {
+            for j in tile.beach_spec(b).jetty_edges() {
+                let route = routes.route(board, tile, j);
+                let Some(end) = route.end else {
+                    return false;
+                };
+                if route.danger >= 2 {
+                    return false;
+                }
+                let bit = 1u16 << end.index();
+                if reached & bit == 0 {
+                    reached |= bit;
+                    todo |= bit & !locked;
+                }
+            }
+        }
+    }
+    true
 }

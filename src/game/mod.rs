@@ -257,6 +257,26 @@ impl Game {
         self.chain.borrow().stats()
     }
 
+    /// How often the R25 search's proofs of a lost chain have served
+    /// (docs/rules.md#r25): states lost by a locked island, questions
+    /// answered by the colour-blind copy.
+    pub fn chain_search_proofs(&self) -> (u32, u32) {
+        self.chain.borrow().proofs()
+    }
+
+    /// For a search bot's rollouts: R25 questions that need more than
+    /// `states` chain states are given up from now on and answered
+    /// "resolvable" (so the legal actions are no longer the rules' own), and
+    /// [`Game::chain_search_cut`] says it happened. The rollout stops there.
+    pub fn limit_chain_search(&mut self, states: u32) {
+        self.chain.get_mut().limit(states);
+    }
+
+    /// Has an R25 question been given up since [`Game::limit_chain_search`]?
+    pub fn chain_search_cut(&self) -> bool {
+        self.chain.borrow().was_cut()
+    }
+
     /// Has `seat` a ship on an island's beach? (R50; king ships are not on beaches.)
     pub(crate) fn has_island_ships(&self, seat: Seat) -> bool {
         checks::ships_on_islands(&self.board, seat).is_ok()

@@ -8,8 +8,26 @@ impl ChainSearch {
     /// Searches from the new state `start` until a way out is found (true)
     /// or every state reachable from it is proven not to lead out (false).
     pub(super) fn explore(&mut self, board: &Board, start: u32) -> bool {
+        if !self.is_blind {
+            self.root.clone_from(&self.ships);
+        }
+        let mut blind_asked = self.is_blind;
         self.enter(board, start, None);
-        while let Some(f) = self.frames.last_mut() {
+        while !self.frames.is_empty() {
+            if self.limit.is_some_and(|n| self.order >= n) {
+                self.give_up();
+                return true;
+            }
+            if !blind_asked && self.order >= BLIND_AFTER {
+                blind_asked = true;
+                if self.blind_lost(board) {
+                    self.proofs.1 += 1;
+                    self.lost();
+                    return false;
+                }
+                continue;
+            }
+            let f = self.frames.last_mut().expect("a frame");
             if f.end < f.ends_end {
                 // The next end of the landing under way.
                 let i = f.end;
@@ -50,6 +68,20 @@ impl ChainSearch {
                     return true;
                 }
                 landing_outcomes(&self.ships, &landing, &mut self.ends);
+                // Before going down any of them: does one lead out at once?
+                // (A way out one step away is found without first exploring
+                // everything the ends before it reach.)
+                let start = self.frames.last().expect("a frame").ends_start as usize;
+                for i in start..self.ends.len() {
+                    let x = self.ends[i];
+                    self.land(s.dest, &x);
+                    let out = self.way_out(board);
+                    self.unland(s.dest, &x);
+                    if out {
+                        self.resolved();
+                        return true;
+                    }
+                }
                 let f = self.frames.last_mut().expect("a frame");
                 f.end = f.ends_start;
                 f.ends_end = self.ends.len() as u32;
@@ -70,6 +102,31 @@ impl ChainSearch {
         while !self.frames.is_empty() {
             self.back_out();
         }
+    }
+
+    /// The question's start is proven lost (by the colour-blind search):
+    /// so is every state still open, since the start reaches each. The
+    /// working state is taken back.
+    fn lost(&mut self) {
+        for &state in &self.open {
+            self.states.set_mark(state, DEAD);
+        }
+        self.open.clear();
+        while !self.frames.is_empty() {
+            self.back_out();
+        }
+    }
+
+    /// The question is given up (past the rollouts' limit): the states it
+    /// entered are forgotten with the rest (some are still open), and the
+    /// working state is taken back.
+    fn give_up(&mut self) {
+        self.cut = true;
+        self.open.clear();
+        while !self.frames.is_empty() {
+            self.back_out();
+        }
+        self.states.clear(self.keys.words());
     }
 
     /// Opens the working state (new, number `state`) with its emigrations.
