@@ -56,6 +56,10 @@ const ROLLOUT_TURN_DECISIONS: u32 = 100;
 /// ... and when it takes this many in all (a game that stalls: nobody
 /// reveals cards any more).
 const ROLLOUT_DECISIONS: u32 = 3000;
+/// ... and when an R25 question needs more chain states than this (a chain
+/// whose exact answer would cost more than many iterations; in random games
+/// one question in thousands, BENCHMARKS.md).
+pub const ROLLOUT_CHAIN_STATES: u32 = 10_000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rollout {
@@ -347,8 +351,9 @@ impl<'a> Tree<'a> {
             u32::MAX
         };
         let mut turn = (g.turn(), 0);
+        g.limit_chain_search(ROLLOUT_CHAIN_STATES);
         for _ in 0..ROLLOUT_DECISIONS {
-            if g.is_over() || g.turn() >= stop {
+            if g.is_over() || g.turn() >= stop || g.chain_search_cut() {
                 return;
             }
             if turn.0 != g.turn() {
