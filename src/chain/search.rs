@@ -248,12 +248,12 @@ impl ChainSearch {
         if self.least_filling_leads_out(board, l) {
             return true;
         }
-        // An end that leads out at once or as proven; else each end in
+        // An end that leads out at once; else each end in
         // turn, until one leaves a resolvable chain (a search that proves an
         // end lost visits every state it reaches: the last resort).
         let ships = self.ships.clone();
         let at_once = each_outcome(&ships, l, |x| {
-            if self.end_leads_out(board, l.tile, x) {
+            if self.leads_out_after(board, l.tile, x) {
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())
@@ -391,12 +391,15 @@ impl ChainSearch {
     /// Does the landing end `x` on `tile` of the working state lead out, at
     /// once or as proven? (The working state is left as it was.)
     fn end_leads_out(&mut self, board: &Board, tile: CardId, x: &Outcome) -> bool {
+        if self.leads_out_after(board, tile, x) {
+            return true;
+        }
+        if !self.keys_laid || self.states.is_empty() {
+            return false;
+        }
         self.land(tile, x);
-        let yes = self.way_out(board)
-            || self.keys_laid && !self.states.is_empty() && {
-                self.fresh_key();
-                self.states.find(&self.key) == Some(ALIVE)
-            };
+        self.fresh_key();
+        let yes = self.states.find(&self.key) == Some(ALIVE);
         self.unland(tile, x);
         yes
     }
@@ -483,13 +486,14 @@ impl ChainSearch {
         done
     }
 
-    /// Does the `i`th end of the loaded landing lead out at once, or as
-    /// proven? (No search; a yes is kept. The working state is left as loaded.)
+    /// Does the `i`th end of the loaded landing lead out at once (or is it
+    /// known to lead out)? No search; a yes is kept. (The working state is
+    /// left as loaded.)
     fn end_resolves_at_once(&mut self, board: &Board, i: usize) -> bool {
         if self.landing.known[i] == 0 {
             let tile = self.landing.start.expect("a landing listed").tile;
             let x = self.landing.ends[i];
-            if self.end_leads_out(board, tile, &x) {
+            if self.leads_out_after(board, tile, &x) {
                 self.landing.known[i] = ALIVE;
             }
         }

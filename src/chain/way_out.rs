@@ -139,10 +139,12 @@ pub(super) fn calm(free: &[u8], owed: u8, r: u32) -> bool {
 pub(super) fn lost_at_once(routes: &mut Routes, board: &Board, ships: &Ships) -> bool {
     let full = ships.full_islands();
     let mut locked = 0u16;
-    for i in 0..ISLAND_COUNT {
+    let mut each = full;
+    while each != 0 {
+        let i = each.trailing_zeros() as usize;
+        each &= each - 1;
         let tile = CardId(i as u8);
-        let all = (1u8 << tile.beach_count()) - 1;
-        if full & 1 << i == 0 || ships.full_mask(tile) != all {
+        if ships.full_mask(tile) != (1u8 << tile.beach_count()) - 1 {
             continue;
         }
         let returns = tile.beaches().all(|b| {

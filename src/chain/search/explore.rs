@@ -68,20 +68,6 @@ impl ChainSearch {
                     return true;
                 }
                 landing_outcomes(&self.ships, &landing, &mut self.ends);
-                // Before going down any of them: does one lead out at once?
-                // (A way out one step away is found without first exploring
-                // everything the ends before it reach.)
-                let start = self.frames.last().expect("a frame").ends_start as usize;
-                for i in start..self.ends.len() {
-                    let x = self.ends[i];
-                    self.land(s.dest, &x);
-                    let out = self.way_out(board);
-                    self.unland(s.dest, &x);
-                    if out {
-                        self.resolved();
-                        return true;
-                    }
-                }
                 let f = self.frames.last_mut().expect("a frame");
                 f.end = f.ends_start;
                 f.ends_end = self.ends.len() as u32;
@@ -205,6 +191,24 @@ impl ChainSearch {
             let x = self.ends[i as usize];
             self.unland(dest, &x);
         }
+    }
+
+    /// Does the working state lead out at once after the landing end `x` on
+    /// `tile`? (The ships only: the key is left as it is, and is right
+    /// again once the end is taken back.)
+    pub(super) fn leads_out_after(&mut self, board: &Board, tile: CardId, x: &Outcome) -> bool {
+        for b in tile.beaches() {
+            if x[b.index()] != [0; MAX_SEATS] {
+                self.ships.add_group(tile, b, &x[b.index()]);
+            }
+        }
+        let out = self.way_out(board);
+        for b in tile.beaches() {
+            if x[b.index()] != [0; MAX_SEATS] {
+                self.ships.remove_group(tile, b, &x[b.index()]);
+            }
+        }
+        out
     }
 
     /// The ships of a landing end `x` go onto the beaches of `tile`.
