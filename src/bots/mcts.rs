@@ -46,7 +46,7 @@ pub const SMALL_CHOICE_ITERATIONS: u32 = 40;
 
 /// Iterations per decision when a spec gives none (`search` alone, as in
 /// `simulate`). The page passes its own budget (`SEARCH_ITERATIONS` in
-/// www/bots.js, 2000), the server its own (1000 with a 1 s clock,
+/// www/bots.js, 2000), the server its own (2000 with a 1 s clock,
 /// `search_budget` in server/src/online/hub/mod.rs).
 pub const DEFAULT_ITERATIONS: u32 = 1000;
 

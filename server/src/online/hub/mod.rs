@@ -73,7 +73,7 @@ impl Default for Config {
             turn_expiry: Duration::from_secs(30 * 24 * 3600),
             bot_delay: Duration::from_millis(300),
             search_budget: Budget {
-                iterations: 1000,
+                iterations: 2000,
                 millis: Some(1000.0),
             },
             max_ws_per_addr: 32,
