@@ -541,7 +541,7 @@ impl ChainSearch {
         self.lay_keys(board);
         let before = self.states.len();
         self.order = 0;
-        let answer = match self.known(board) {
+        let answer = match self.known(board, false) {
             Known::Resolves => true,
             Known::Dead => false,
             Known::New(state) => self.explore(board, state),
@@ -552,8 +552,9 @@ impl ChainSearch {
     }
 
     /// What is known of the working state; a new one is added, open.
-    fn known(&mut self, board: &Board) -> Known {
-        if self.way_out(board) {
+    /// (`looked`: it is known not to lead out at once.)
+    fn known(&mut self, board: &Board, looked: bool) -> Known {
+        if !looked && self.way_out(board) {
             return Known::Resolves;
         }
         let order = self.order;

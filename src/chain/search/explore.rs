@@ -35,7 +35,8 @@ impl ChainSearch {
                 let dest = f.sailing.expect("a landing under way").0.dest;
                 let x = self.ends[i as usize];
                 self.land(dest, &x);
-                match self.known(board) {
+                // (It does not lead out at once: looked at above.)
+                match self.known(board, true) {
                     Known::Resolves => {
                         self.unland(dest, &x);
                         self.resolved();
@@ -68,6 +69,18 @@ impl ChainSearch {
                     return true;
                 }
                 landing_outcomes(&self.ships, &landing, &mut self.ends);
+                // Before going down any of them: does one lead out at once?
+                // (A way out one step away is found without first exploring
+                // all that the ends before it reach: a six-player question
+                // of 270,299 states takes 3,143 so, BENCHMARKS.md.)
+                let start = self.frames.last().expect("a frame").ends_start as usize;
+                for i in start..self.ends.len() {
+                    let x = self.ends[i];
+                    if self.leads_out_after(board, s.dest, &x) {
+                        self.resolved();
+                        return true;
+                    }
+                }
                 let f = self.frames.last_mut().expect("a frame");
                 f.end = f.ends_start;
                 f.ends_end = self.ends.len() as u32;
