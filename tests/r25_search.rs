@@ -247,3 +247,45 @@ fn r25_the_proofs_of_a_lost_chain_answer_as_the_reference() {
     println!("games with a locked island only / with the colour-blind proof: {games:?}; {compared} decisions compared");
     assert!(games[0] > 0 && games[1] > 0, "{games:?}");
 }
+
+/// A chain that resolves only deep in the search (a search bot's rollout,
+/// `simulate --players 4 --games 1 --seed 146 --bots
+/// search:2000,greedy,greedy,greedy`, tests/fixtures/r25-deep-way-out.json):
+/// Tonga's beaches 1, 2, 3 and 5 (as actions number them) may emigrate,
+/// each through its one jetty,
+/// as the plain reference search decides (`reference_legal`, 78 s: the
+/// ignored test below) and af7e7d5's search did, which needed 338,048
+/// states. The colour-blind copy prunes the states it proves lost
+/// (docs/rules.md#r25), so the answer takes a few thousand.
+#[test]
+fn r25_a_way_out_deep_in_the_chain_is_found_past_the_states_proven_lost() {
+    let g = deep_way_out();
+    let emigrate = |beach: u32| Action::Emigrate {
+        tile: tongiaki::cards::CardId::TONGA,
+        beach,
+        jetty: beach,
+    };
+    assert_eq!(
+        g.legal_actions(),
+        (1..4).chain([5]).map(emigrate).collect::<Vec<_>>()
+    );
+    assert!(
+        g.chain_search_states().1 < 10_000,
+        "{:?}",
+        g.chain_search_states()
+    );
+}
+
+#[test]
+#[ignore]
+fn r25_the_deep_way_out_as_the_reference_decides() {
+    let g = deep_way_out();
+    assert_eq!(g.legal_actions(), reference_legal(&g, 20_000_000).unwrap());
+}
+
+fn deep_way_out() -> Game {
+    let text = std::fs::read_to_string("tests/fixtures/r25-deep-way-out.json").unwrap();
+    let g = Game::load(&text).expect("the save replays");
+    assert_eq!(g.phase(), Phase::Emigrate);
+    g
+}

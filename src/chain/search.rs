@@ -43,8 +43,8 @@ mod explore;
 const KEEP_STATES: usize = 1 << 18;
 
 /// A question whose search has entered this many states asks the
-/// colour-blind search once whether its start is lost (see
-/// [`ChainSearch::blind`]).
+/// colour-blind search whether its start is lost, and then whether each new
+/// state is (see [`ChainSearch::blind`]).
 const BLIND_AFTER: u32 = 2048;
 
 /// An emigration of the search: the full beach (`tile`, `beach`) sails and
@@ -130,9 +130,12 @@ pub struct ChainSearch {
     /// copy (the same beaches fill, and a voyage that lands with more
     /// colours lands or fails with one), and every way out stays one (a
     /// voyage that fails for want of colours fails with one colour). So a
-    /// state whose copy is lost is lost: a large question asks it once,
-    /// and its answer "lost" ends the question without visiting every
-    /// state the chain reaches. (`None` until first needed; the copy has
+    /// state whose copy is lost is lost: a large question asks it for its
+    /// start (a "lost" ends the question without visiting every state the
+    /// chain reaches) and for each new state it would enter (a lost one is
+    /// not entered; not under a rollout's `limit`: a rollout's copy starts
+    /// with nothing proven, so asking for each state costs more than the
+    /// limited question it would shorten). (`None` until first needed; the copy has
     /// none of its own: `is_blind`.)
     blind: Option<Box<ChainSearch>>,
     is_blind: bool,
@@ -566,6 +569,15 @@ impl ChainSearch {
                 self.states.set_mark(state, DEAD);
                 return Known::Dead;
             }
+            if !self.is_blind
+                && self.limit.is_none()
+                && order >= BLIND_AFTER
+                && self.blind_lost_here(board)
+            {
+                self.proofs.1 += 1;
+                self.states.set_mark(state, DEAD);
+                return Known::Dead;
+            }
             return Known::New(state);
         }
         match self.states.mark(state) {
@@ -594,5 +606,17 @@ impl ChainSearch {
             })
         });
         !blind.resolvable(board, &self.root.colour_blind())
+    }
+
+    /// Is the colour-blind copy of the working state lost (so it is)?
+    fn blind_lost_here(&mut self, board: &Board) -> bool {
+        let players = self.players;
+        let blind = self.blind.get_or_insert_with(|| {
+            Box::new(ChainSearch {
+                is_blind: true,
+                ..ChainSearch::new(players)
+            })
+        });
+        !blind.resolvable(board, &self.ships.colour_blind())
     }
 }
