@@ -21,9 +21,9 @@
 //!   (random, but never resettles when anything else is legal and never
 //!   sends its own ships home) or `random` (uniform); cut after `horizon`
 //!   turns (0 = play to the end) and scored from the standings. Greedy
-//!   rollouts cost about 15% more time per iteration in whole games than
-//!   light ones and win far more often against greedy (BENCHMARKS.md,
-//!   "Greedy rollouts").
+//!   rollouts cost more time per iteration than light ones (about 1.15x in
+//!   whole two-player games, 1.7x with four players) and win far more
+//!   often against greedy (BENCHMARKS.md, "Greedy rollouts").
 //! - Reward: `rank` (share of the players beaten, ties half), `win` (share
 //!   of first place) or `margin` (score lead, squashed to 0..1).
 //! - Budget: iterations and/or milliseconds per decision ([`Budget`]); the
