@@ -189,6 +189,24 @@ fn each_decision(players: usize, seed: u64, mut f: impl FnMut(&Game)) {
     }
 }
 
+/// Checks every decision of the random game (`each_decision`) against the
+/// reference, where it answers within `limit` states; how many it compared.
+fn as_the_reference(players: usize, seed: u64, limit: usize) -> usize {
+    let mut compared = 0;
+    each_decision(players, seed, |g| {
+        if let Some(expected) = reference_legal(g, limit) {
+            assert_eq!(
+                g.legal_actions_ref(),
+                &expected[..],
+                "{players} players, seed {seed}, decision {}",
+                g.log().len()
+            );
+            compared += 1;
+        }
+    });
+    compared
+}
+
 /// R25 as the engine decides it is R25 as the plain reference decides it,
 /// at every emigration and landing of random games of every size (those
 /// whose questions the reference can answer within 20,000 states), and of
@@ -200,17 +218,7 @@ fn r25_the_search_answers_as_a_plain_reference_search() {
     let mut compared = 0;
     let games = (0..400u64).map(|i| (2 + (i % 5) as usize, mix(4242 + i)));
     for (players, seed) in games.chain([(6, mix(99 + 681))]) {
-        each_decision(players, seed, |g| {
-            if let Some(expected) = reference_legal(g, 20_000) {
-                assert_eq!(
-                    g.legal_actions_ref(),
-                    &expected[..],
-                    "{players} players, seed {seed}, decision {}",
-                    g.log().len()
-                );
-                compared += 1;
-            }
-        });
+        compared += as_the_reference(players, seed, 20_000);
     }
     assert!(compared > 10_000, "{compared} decisions compared");
 }
@@ -231,17 +239,7 @@ fn r25_the_proofs_of_a_lost_chain_answer_as_the_reference() {
                 continue;
             }
             games[usize::from(blind > 0)] += 1;
-            each_decision(players, seed, |g| {
-                if let Some(expected) = reference_legal(g, 200_000) {
-                    assert_eq!(
-                        g.legal_actions_ref(),
-                        &expected[..],
-                        "{players} players, seed {seed}, decision {}",
-                        g.log().len()
-                    );
-                    compared += 1;
-                }
-            });
+            compared += as_the_reference(players, seed, 200_000);
         }
     }
     println!("games with a locked island only / with the colour-blind proof: {games:?}; {compared} decisions compared");

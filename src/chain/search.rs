@@ -572,7 +572,7 @@ impl ChainSearch {
             if !self.is_blind
                 && self.limit.is_none()
                 && order >= BLIND_AFTER
-                && self.blind_lost_here(board)
+                && self.blind_lost(board, &self.ships.colour_blind())
             {
                 self.proofs.1 += 1;
                 self.states.set_mark(state, DEAD);
@@ -590,33 +590,5 @@ impl ChainSearch {
     /// Does the working state lead out at once?
     fn way_out(&mut self, board: &Board) -> bool {
         leads_out(&mut self.routes, board, &self.ships)
-    }
-
-    /// Is the colour-blind copy of the question's start lost (so the start
-    /// is)? Never asked by the copy itself.
-    fn blind_lost(&mut self, board: &Board) -> bool {
-        if self.is_blind {
-            return false;
-        }
-        let players = self.players;
-        let blind = self.blind.get_or_insert_with(|| {
-            Box::new(ChainSearch {
-                is_blind: true,
-                ..ChainSearch::new(players)
-            })
-        });
-        !blind.resolvable(board, &self.root.colour_blind())
-    }
-
-    /// Is the colour-blind copy of the working state lost (so it is)?
-    fn blind_lost_here(&mut self, board: &Board) -> bool {
-        let players = self.players;
-        let blind = self.blind.get_or_insert_with(|| {
-            Box::new(ChainSearch {
-                is_blind: true,
-                ..ChainSearch::new(players)
-            })
-        });
-        !blind.resolvable(board, &self.ships.colour_blind())
     }
 }

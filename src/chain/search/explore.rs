@@ -20,7 +20,7 @@ impl ChainSearch {
             }
             if !blind_asked && self.order >= BLIND_AFTER {
                 blind_asked = true;
-                if self.blind_lost(board) {
+                if self.blind_lost(board, &self.root.colour_blind()) {
                     self.proofs.1 += 1;
                     self.lost();
                     return false;
@@ -94,26 +94,14 @@ impl ChainSearch {
     /// A way out is found: every open state reaches the current path, which
     /// leads to it. They are proven; the working state is taken back.
     fn resolved(&mut self) {
-        for &state in &self.open {
-            self.states.set_mark(state, ALIVE);
-        }
-        self.open.clear();
-        while !self.frames.is_empty() {
-            self.back_out();
-        }
+        self.close_question(Some(ALIVE));
     }
 
     /// The question's start is proven lost (by the colour-blind search):
     /// so is every state still open, since the start reaches each. The
     /// working state is taken back.
     fn lost(&mut self) {
-        for &state in &self.open {
-            self.states.set_mark(state, DEAD);
-        }
-        self.open.clear();
-        while !self.frames.is_empty() {
-            self.back_out();
-        }
+        self.close_question(Some(DEAD));
     }
 
     /// The question is given up (past the rollouts' limit): the states it
@@ -121,11 +109,37 @@ impl ChainSearch {
     /// working state is taken back.
     fn give_up(&mut self) {
         self.cut = true;
+        self.close_question(None);
+        self.states.clear(self.keys.words());
+    }
+
+    /// Ends the question under way: its open states get `mark` (if any),
+    /// and every frame is closed, its changes to the working state taken back.
+    fn close_question(&mut self, mark: Option<u32>) {
+        if let Some(mark) = mark {
+            for &state in &self.open {
+                self.states.set_mark(state, mark);
+            }
+        }
         self.open.clear();
         while !self.frames.is_empty() {
             self.back_out();
         }
-        self.states.clear(self.keys.words());
+    }
+
+    /// Is `blind`, the colour-blind copy of a state ([`Ships::colour_blind`]),
+    /// lost (so the state is)? Asked only by the search itself, never by
+    /// the copy.
+    pub(super) fn blind_lost(&mut self, board: &Board, blind: &Ships) -> bool {
+        debug_assert!(!self.is_blind, "the copy has no copy of its own");
+        let players = self.players;
+        let search = self.blind.get_or_insert_with(|| {
+            Box::new(ChainSearch {
+                is_blind: true,
+                ..ChainSearch::new(players)
+            })
+        });
+        !search.resolvable(board, blind)
     }
 
     /// Opens the working state (new, number `state`) with its emigrations.
