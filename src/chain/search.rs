@@ -501,14 +501,16 @@ impl ChainSearch {
     }
 
     /// Does the `i`th end of the loaded landing lead out at once (or is it
-    /// known to lead out)? No search; a yes is kept. (The working state is
+    /// known to lead out)? No search; the answer is kept. (The working state is
     /// left as loaded.)
     fn end_resolves_at_once(&mut self, board: &Board, i: usize) -> bool {
-        if self.landing.known[i] == 0 {
+        if self.landing.known[i] == 0 && !self.landing.looked[i] {
             let tile = self.landing.start.expect("a landing listed").tile;
             let x = self.landing.ends[i];
             if self.leads_out_after(board, tile, &x) {
                 self.landing.known[i] = ALIVE;
+            } else {
+                self.landing.looked[i] = true;
             }
         }
         self.landing.known[i] == ALIVE
