@@ -605,3 +605,6 @@ impl ChainSearch {
         leads_out(&mut self.routes, board, &self.ships)
     }
 }
+
+#[cfg(all(test, feature = "bots"))]
+mod tests;
