@@ -47,6 +47,13 @@ pub trait Bot {
     fn last_iterations(&self) -> u32 {
         0
     }
+    /// Is thinking time worth measuring? Not for a bot whose choice is one
+    /// random draw: reading the clock twice costs more than the choice (a
+    /// tenth of a random game's time), so its decisions are counted and
+    /// not timed ([`play_game_timed`]).
+    fn is_timed(&self) -> bool {
+        true
+    }
 }
 
 /// The same game with the hidden pile in an order drawn from `rng`: what a
@@ -79,6 +86,9 @@ impl Bot for RandomBot {
         // The legal actions never depend on the pile order.
         let legal = game.legal_actions_ref();
         legal[self.rng.random_range(0..legal.len())].clone()
+    }
+    fn is_timed(&self) -> bool {
+        false
     }
 }
 

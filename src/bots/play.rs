@@ -68,7 +68,8 @@ pub fn play_game(players: usize, seed: u64, bots: &[String]) -> Result<Game, Pla
 
 /// Plays one game; seat s is played by `bots[(s + shift) % bots.len()]`.
 /// Also returns, per seat, the decisions with a choice, the seconds spent
-/// choosing them and the search iterations they ran.
+/// choosing them (none for a bot that is not timed, [`Bot::is_timed`]) and
+/// the search iterations they ran.
 pub fn play_game_timed(
     players: usize,
     seed: u64,
@@ -89,18 +90,20 @@ pub fn play_game_timed(
         let Some(cur) = g.current() else {
             return Ok((g, think));
         };
-        // Only decisions with a choice are timed (reading the clock costs
-        // more than a forced move).
+        // Only decisions with a choice are counted, and timed if the bot
+        // thinks (reading the clock costs more than a forced move or a
+        // random draw).
+        let bot = &mut seats[cur as usize];
         let a = if g.legal_actions_ref().len() > 1 {
-            let clock = Clock::start();
-            let a = seats[cur as usize].choose(&g);
+            let clock = bot.is_timed().then(Clock::start);
+            let a = bot.choose(&g);
             let th = &mut think[cur as usize];
             th.decisions += 1;
-            th.seconds += clock.elapsed_ms() / 1000.0;
-            th.iterations += seats[cur as usize].last_iterations() as u64;
+            th.seconds += clock.map_or(0.0, |c| c.elapsed_ms() / 1000.0);
+            th.iterations += bot.last_iterations() as u64;
             a
         } else {
-            seats[cur as usize].choose(&g)
+            bot.choose(&g)
         };
         g.play_trusted(&a);
     }

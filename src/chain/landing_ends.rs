@@ -20,6 +20,8 @@ pub(super) struct LandingEnds {
     pub(super) key: Key,
     pub(super) ends: Vec<Outcome>,
     pub(super) known: Vec<u32>,
+    /// Ends found not to lead out at once (not looked at again).
+    pub(super) looked: Vec<bool>,
     /// The ends still possible at the decision being made, by index.
     pub(super) open: Vec<u32>,
 }
@@ -42,6 +44,8 @@ impl LandingEnds {
         landing_outcomes(ships, l, &mut self.ends);
         self.known.clear();
         self.known.resize(self.ends.len(), 0);
+        self.looked.clear();
+        self.looked.resize(self.ends.len(), false);
     }
 
     /// Ships of `seat` that end `i` sends home.

@@ -428,13 +428,24 @@ impl ChainSearch {
     }
 
     /// Every completion of this landing resolves the chain: no beach
-    /// elsewhere is full, and each beach of the island, should it fill, has a
-    /// way out that reveals or fails whatever the group's colours. (With all
-    /// six colours every trail passes; with fewer a voyage can only fail
-    /// earlier, which also resolves.) Then no landing move needs a search.
+    /// elsewhere is full, and each beach of the island that is full or
+    /// that the ships still to come could fill has a way out that reveals
+    /// or fails whatever the group's colours. (With all six colours every
+    /// trail passes; with fewer a voyage can only fail earlier, which also
+    /// resolves.) After any end, then, the chain leads out at once, and no
+    /// landing move needs a search.
     pub fn landing_always_resolves(&mut self, board: &Board, ships: &Ships, l: &Landing) -> bool {
         self.prepare(board);
-        !board.any_full_except(ships, l.tile) && self.routes.every_beach_escapes(board, l.tile)
+        if board.any_full_except(ships, l.tile) {
+            return false;
+        }
+        let remaining = l.remaining();
+        let may_fill = l
+            .tile
+            .beaches()
+            .filter(|&b| u32::from(ships.free_places(l.tile, b)) <= remaining)
+            .fold(0u8, |m, b| m | b.bit());
+        may_fill & !self.routes.escaping_beaches(board, l.tile) == 0
     }
 
     /// Can the landing end with no beach on the table full?
@@ -490,14 +501,16 @@ impl ChainSearch {
     }
 
     /// Does the `i`th end of the loaded landing lead out at once (or is it
-    /// known to lead out)? No search; a yes is kept. (The working state is
+    /// known to lead out)? No search; the answer is kept. (The working state is
     /// left as loaded.)
     fn end_resolves_at_once(&mut self, board: &Board, i: usize) -> bool {
-        if self.landing.known[i] == 0 {
+        if self.landing.known[i] == 0 && !self.landing.looked[i] {
             let tile = self.landing.start.expect("a landing listed").tile;
             let x = self.landing.ends[i];
             if self.leads_out_after(board, tile, &x) {
                 self.landing.known[i] = ALIVE;
+            } else {
+                self.landing.looked[i] = true;
             }
         }
         self.landing.known[i] == ALIVE
@@ -592,3 +605,6 @@ impl ChainSearch {
         leads_out(&mut self.routes, board, &self.ships)
     }
 }
+
+#[cfg(all(test, feature = "bots"))]
+mod tests;

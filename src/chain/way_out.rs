@@ -6,12 +6,12 @@ use crate::cards::{CardId, ISLAND_COUNT, MAX_BEACHES};
 use crate::hex::Edge;
 
 /// Where each jetty's voyage goes on one layout, by island and edge, and
-/// which islands have a way out from every beach; each worked out when
-/// first asked.
+/// which beaches of each island have a way out whatever the group; each
+/// worked out when first asked.
 #[derive(Debug, Default)]
 pub(super) struct Routes {
     routes: [[Option<Route>; 6]; ISLAND_COUNT],
-    every_beach_escapes: [Option<bool>; ISLAND_COUNT],
+    escaping_beaches: [Option<u8>; ISLAND_COUNT],
 }
 
 impl Routes {
@@ -28,20 +28,24 @@ impl Routes {
             .get_or_insert_with(|| board.route(tile, jetty))
     }
 
-    /// Has each beach of `tile` a jetty whose voyage reveals a card or
-    /// fails whatever the group's colours? (With all six colours every
-    /// trail passes; with fewer a voyage can only fail earlier.)
-    pub(super) fn every_beach_escapes(&mut self, board: &Board, tile: CardId) -> bool {
-        if let Some(yes) = self.every_beach_escapes[tile.index()] {
-            return yes;
+    /// The beaches of `tile` (a mask of beach bits) with a jetty whose
+    /// voyage reveals a card or fails whatever the group's colours. (With
+    /// all six colours every trail passes; with fewer a voyage can only
+    /// fail earlier.)
+    pub(super) fn escaping_beaches(&mut self, board: &Board, tile: CardId) -> u8 {
+        if let Some(mask) = self.escaping_beaches[tile.index()] {
+            return mask;
         }
-        let yes = tile.beaches().all(|b| {
-            tile.beach_spec(b)
-                .jetty_edges()
-                .any(|j| self.trace(board, tile, j, MAX_SEATS as u8) == Trace::Escape)
-        });
-        self.every_beach_escapes[tile.index()] = Some(yes);
-        yes
+        let mask = tile
+            .beaches()
+            .filter(|&b| {
+                tile.beach_spec(b)
+                    .jetty_edges()
+                    .any(|j| self.trace(board, tile, j, MAX_SEATS as u8) == Trace::Escape)
+            })
+            .fold(0, |m, b| m | b.bit());
+        self.escaping_beaches[tile.index()] = Some(mask);
+        mask
     }
 }
 

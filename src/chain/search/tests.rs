@@ -1,0 +1,62 @@
+//! Tests of the R25 search's shortcuts against what they claim.
+
+use super::*;
+use crate::bots::{mix, Bot, RandomBot};
+use crate::game::{Game, Phase};
+use crate::options::GameOptions;
+
+/// R25 (docs/rules.md#r25, "a landing that always resolves"): when no
+/// beach elsewhere is full and every beach of the island that is full
+/// or that the ships still to come could fill has a way out whatever
+/// the group, every end of the landing leads out at once, so every
+/// landing move is legal without a search. Checked end by end at each
+/// landing decision of random games where the shortcut answers.
+#[test]
+fn r25_a_landing_whose_fillable_beaches_escape_leads_out_after_every_end() {
+    let (mut answered, mut narrower) = (0, 0);
+    for i in 0..300u64 {
+        let seed = mix(77 + i);
+        let players = 2 + (i % 5) as usize;
+        let mut g = Game::new(GameOptions::simple(
+            players,
+            seed & crate::options::MAX_SEED,
+        ))
+        .expect("options");
+        let mut bot = RandomBot::new(seed);
+        while g.current().is_some() {
+            if let Phase::Land(l) = g.phase() {
+                let board = g.board();
+                let ships = board.ships();
+                let mut search = ChainSearch::new(players);
+                if !l.ends_game && search.landing_always_resolves(board, ships, &l) {
+                    answered += 1;
+                    // The old shortcut asked every beach of the island to escape.
+                    narrower += usize::from(
+                        search.routes.escaping_beaches(board, l.tile)
+                            != (1 << l.tile.beach_count()) - 1,
+                    );
+                    let mut ends = Vec::new();
+                    landing_outcomes(ships, &l, &mut ends);
+                    for x in &ends {
+                        let mut after = ships.clone();
+                        for b in l.tile.beaches() {
+                            after.add_group(l.tile, b, &x[b.index()]);
+                        }
+                        assert!(
+                            leads_out(&mut search.routes, board, &after),
+                            "seed {seed}, decision {}: {x:?}",
+                            g.log().len()
+                        );
+                    }
+                }
+            }
+            let a = bot.choose(&g);
+            g.play_trusted(&a);
+        }
+    }
+    assert!(answered > 5_000, "{answered} landing decisions answered");
+    assert!(
+        narrower > 1_500,
+        "{narrower} answered only by the refined shortcut"
+    );
+}
