@@ -13,6 +13,8 @@
 // page's engine glue and the online tables' modules (evaluated on first use)
 // in one ES module, pkg/page.js by default, which index.html loads; the
 // languages' words, the bots' package and the worker stay files of their own.
+// Beside it, the embedding bundle pkg/tongiaki-element.js: the same for
+// tongiaki-element.js, exporting what it exports (README "Embed it").
 // scripts/build-wasm.sh writes it after the wasm packages.
 //
 //   node scripts/build-single.mjs --bundle [--watch] [--pkg DIR] [--www DIR] [--out FILE]
@@ -24,7 +26,7 @@
 import { readFileSync, writeFileSync, mkdirSync, watch } from "node:fs";
 import { join, dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { bundle, pageBundle } from "./bundle.mjs";
+import { bundle, pageBundle, elementBundle } from "./bundle.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -37,11 +39,17 @@ const PKG = resolve(opt("--pkg", join(ROOT, "pkg")));
 
 if (args.includes("--bundle")) {
   const out = resolve(opt("--out", join(PKG, "page.js")));
+  // beside it, the embedding bundle: tongiaki-element.js and its modules
+  const elementOut = join(dirname(out), "tongiaki-element.js");
   const write = () => {
-    const b = pageBundle({ www: WWW, pkg: PKG });
     mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, b.text);
-    console.log(`build-single: ${out} (${(b.text.length / 1024).toFixed(0)} KB: ${b.ids.length} modules, ${b.lazy.length} of them on first use; ${b.externals.length} files left to import())`);
+    for (const [file, b] of [
+      [out, pageBundle({ www: WWW, pkg: PKG })],
+      [elementOut, elementBundle({ www: WWW, pkg: PKG })],
+    ]) {
+      writeFileSync(file, b.text);
+      console.log(`build-single: ${file} (${(b.text.length / 1024).toFixed(0)} KB: ${b.ids.length} modules, ${b.lazy.length} of them on first use; ${b.externals.length} files left to import())`);
+    }
   };
   write();
   if (!args.includes("--watch")) process.exit(0);

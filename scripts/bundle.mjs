@@ -34,10 +34,13 @@ const DYNAMIC_RE = /\bimport\(\s*"(\.\.?\/[\w./-]+)"\s*\)/g;
  *                "pkg/page.js"), for the served bundle: `import.meta.url`
  *                in a module becomes that module's own URL. Without it
  *                `import.meta` is left as it is.
+ *   reexport     an entry whose exports the script exports as its own (a
+ *                bundle that stands for that module, as the embedding one
+ *                stands for tongiaki-element.js)
  * Returns { text, ids (carried, in dependency order), lazy (carried, only
  * reached by import()), externals (the import()ed files) }.
  */
-export function bundle({ www, pkg, entries, external = () => false, at = null }) {
+export function bundle({ www, pkg, entries, external = () => false, at = null, reexport = null }) {
   const fileOf = (id) => (id.startsWith("pkg/") ? join(pkg, id.slice(4)) : join(www, id));
   const modules = new Map(); // id -> function text
   const order = [];
@@ -118,7 +121,7 @@ export function bundle({ www, pkg, entries, external = () => false, at = null })
     for (const d of statics) load(d, [...stack, id], viaStatic);
     const ret = exports.map(([as, local]) => `${JSON.stringify(as)}: ${local}`).join(", ");
     const text = `// ---- ${id}\n__defs[${JSON.stringify(id)}] = function () {\n${src}\nreturn Object.freeze({ ${ret} });\n};\n`;
-    modules.set(id, { text, statics });
+    modules.set(id, { text, statics, exports: exports.map(([as]) => as) });
     order.push(id);
     for (const d of dynamics) load(d, [], false);
   }
@@ -142,7 +145,16 @@ export function bundle({ www, pkg, entries, external = () => false, at = null })
     head.push(`/** Where module \`id\` lies beside ${at} (its import.meta.url). */`);
     head.push(`const __url = (id) => new URL(${JSON.stringify(up ? `${up}/` : "./")} + id, import.meta.url).href;`);
   }
-  const text = [...head, "", ...order.map((id) => modules.get(id).text), ...entries.map((e) => `__require(${JSON.stringify(e)});`), ""].join("\n");
+  const tail = entries.map((e) => `__require(${JSON.stringify(e)});`);
+  if (reexport) {
+    if (!entries.includes(reexport)) throw new Error(`${reexport}: re-exported but not an entry`);
+    const names = modules.get(reexport).exports;
+    const named = names.filter((n) => n !== "default");
+    tail.push(`const __entry = __require(${JSON.stringify(reexport)});`);
+    if (named.length) tail.push(`export const { ${named.join(", ")} } = __entry;`);
+    if (names.includes("default")) tail.push("export default __entry.default;");
+  }
+  const text = [...head, "", ...order.map((id) => modules.get(id).text), ...tail, ""].join("\n");
   return {
     text,
     ids: order,
@@ -166,4 +178,18 @@ export const isExternal = (id) => id.startsWith("lang/") || id === "pkg/tongiaki
 /** The served page's bundle (pkg/page.js) from the directories www and pkg. */
 export function pageBundle({ www, pkg }) {
   return bundle({ www, pkg, entries: ENTRIES, external: isExternal, at: BUNDLE_AT });
+}
+
+/** Where the embedding bundle lies, relative to www/ (served at ./pkg/tongiaki-element.js). */
+export const ELEMENT_AT = "pkg/tongiaki-element.js";
+
+/**
+ * The embedding bundle (pkg/tongiaki-element.js) from the directories www
+ * and pkg: tongiaki-element.js and every module it imports in one file,
+ * exporting what it exports (mount, gameOptions, TongiakiGame), so that a
+ * page embedding tables loads one module, not ~40. engine.js first, as for
+ * the page: the engine's wasm is fetched while the rest evaluates.
+ */
+export function elementBundle({ www, pkg }) {
+  return bundle({ www, pkg, entries: ["engine.js", "tongiaki-element.js"], external: isExternal, at: ELEMENT_AT, reexport: "tongiaki-element.js" });
 }

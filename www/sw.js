@@ -1,9 +1,9 @@
 // The service worker that makes the game play offline (issue 6).
 //
 // On install it caches every file the page needs (PRECACHE): the page's
-// bundle (pkg/page.js, built by scripts/build-wasm.sh) and, for the
-// embedded tables (tongiaki-element.js) and a page without the bundle,
-// every module of www/ as well. Same-origin GET
+// bundle (pkg/page.js, built by scripts/build-wasm.sh), the embedded
+// tables' (pkg/tongiaki-element.js) and, for a page without them, every
+// module of www/ as well. Same-origin GET
 // requests go to the network first — so a rebuilt page or engine is never
 // served stale while online — and every good answer refreshes the cache;
 // when the network fails, the cached copy answers (navigations fall back to
@@ -12,7 +12,7 @@
 // asks the server itself). CACHE is versioned: bump it when the list
 // changes; old caches are deleted on activation.
 
-const CACHE = "tongiaki-v13";
+const CACHE = "tongiaki-v14";
 
 const PRECACHE = [
   "./",
@@ -79,6 +79,7 @@ const PRECACHE = [
   "./online/room.js",
   "./online/session.js",
   "./pkg/page.js",
+  "./pkg/tongiaki-element.js",
   "./pkg/tongiaki.js",
   "./pkg/tongiaki_bg.wasm",
   "./pkg/tongiaki_bots.js",

@@ -24,7 +24,8 @@ import { createApp } from "./app.js";
 import { TABLE_HTML } from "./markup.js";
 import { createWords } from "./words.js";
 import { createI18n, loadLanguage, pickLanguage } from "./i18n.js";
-import { loadEngine } from "./engine.js"; // one engine module per page; every table has its own Game
+// one engine module per page; every table has its own Game
+import { loadEngine } from "./engine.js";
 
 /** A table's language: its `language` option, else the browser's. */
 const languageOf = (options) => options.language || pickLanguage(typeof navigator === "undefined" ? [] : navigator.languages);

@@ -150,3 +150,22 @@ test("several tables on one page: own games, own events, own keys; each fills it
   await page.close();
   assert.deepEqual(errors, []);
 });
+
+test("embedded tables load one bundle (pkg/tongiaki-element.js), not the modules one by one", async () => {
+  const { page, errors } = await openPage(browser.context, null);
+  const requested = [];
+  page.on("request", (r) => requested.push(new URL(r.url()).pathname));
+  await page.goto(`${BASE_URL}embed.html`, { waitUntil: "load" });
+  await page.waitForFunction(() => document.getElementById("game-a").tongiaki && document.getElementById("game-b").tongiaki, null, { timeout: 30000 });
+  await page.evaluate(() => window.mounted);
+  const bundle = await (await fetch(new URL("pkg/tongiaki-element.js", BASE_URL))).text();
+  const carried = [...bundle.matchAll(/^__defs\["([^"]+)"\]/gm)].map((m) => `/${m[1]}`);
+  for (const f of ["/tongiaki-element.js", "/engine.js", "/app.js", "/markup.js", "/pkg/tongiaki.js", "/online/session.js"]) assert.ok(carried.includes(f), `${f} is in the bundle`);
+  const scripts = requested.filter((p) => /\.m?js$/.test(p));
+  assert.ok(scripts.includes("/pkg/tongiaki-element.js"), scripts.join(" "));
+  assert.deepEqual(scripts.filter((p) => carried.includes(p)), [], "no module the bundle carries is fetched as a file");
+  // the rest: the bots' worker and its engine (a thread of their own), a language's words
+  for (const p of scripts) assert.ok(["/pkg/tongiaki-element.js", "/bot-worker.js", "/pkg/tongiaki_bots.js"].includes(p) || p.startsWith("/lang/"), `${p} fetched`);
+  await page.close();
+  assert.deepEqual(errors, []);
+});

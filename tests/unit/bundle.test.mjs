@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync, mkdirSync, mkdtempSync, existsSync } from 
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { bundle, pageBundle, isExternal } from "../../scripts/bundle.mjs";
+import { bundle, pageBundle, elementBundle, isExternal } from "../../scripts/bundle.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -49,6 +49,22 @@ test("each module runs once, in import order; a module loaded with import() shar
   assert.deepEqual((await words()).default, { hi: "x" }, "an external module is fetched from its own file, beside the bundle's folder");
 });
 
+test("a bundle can stand for one of its entries: it exports what that module exports", async () => {
+  const www = fixture({
+    "log.js": 'export const log = [];\n',
+    "engine.js": 'import { log } from "./log.js";\nlog.push("engine.js");\n',
+    "el.js": 'import { log } from "./log.js";\nlog.push("el.js");\nexport function mount() {\n  return log;\n}\nexport class Table {}\nexport default "el";\n',
+  });
+  const b = bundle({ www, pkg: join(www, "pkg"), entries: ["engine.js", "el.js"], at: "pkg/el.js", reexport: "el.js" });
+  mkdirSync(join(www, "pkg"));
+  writeFileSync(join(www, "pkg", "el.js"), b.text);
+  const m = await import(pathToFileURL(join(www, "pkg", "el.js")).href);
+  assert.deepEqual(Object.keys(m).sort(), ["Table", "default", "mount"]);
+  assert.deepEqual(m.mount(), ["engine.js", "el.js"], "the entries ran in order, each once");
+  assert.equal(m.default, "el");
+  assert.throws(() => bundle({ www, pkg: join(www, "pkg"), entries: ["engine.js"], reexport: "el.js" }), /re-exported but not an entry/);
+});
+
 test("what the transform cannot keep right is refused, loudly", () => {
   const build = (files, external) => () => bundle({ www: fixture(files), pkg: "/nonexistent", entries: ["main.js"], external });
   assert.throws(build({ "main.js": 'import "./a.js";\n', "a.js": "" }), /import\/export form/);
@@ -71,7 +87,22 @@ test("the served bundle leaves only the languages and the bots' package to impor
   assert.ok(!b.ids.includes("bot-worker.js"), "the worker is a module of its own, in its own thread");
 });
 
+test("the embedding bundle carries tongiaki-element.js's whole graph and exports what it exports", () => {
+  const pkg = mkdtempSync(join(tmpdir(), "tongiaki-pkg-"));
+  for (const f of ["tongiaki.js", "tongiaki_bots.js"]) writeFileSync(join(pkg, f), "export default async function init() {}\n");
+  const b = elementBundle({ www: join(ROOT, "www"), pkg });
+  for (const id of ["engine.js", "app.js", "markup.js", "i18n.js", "lang/en.js", "tongiaki-element.js"]) assert.ok(b.ids.includes(id), `${id} is carried`);
+  assert.ok(b.lazy.includes("online/session.js"), "an online table's modules are carried, run on first use");
+  for (const x of b.externals) assert.ok(isExternal(x), x);
+  assert.match(b.text, /^export const \{ gameOptions, mount, TongiakiGame \} = __entry;$/m);
+});
+
 test("pkg/page.js is up to date with www/ (after editing www/*.js: node scripts/build-single.mjs --bundle)", { skip: !existsSync(join(ROOT, "pkg", "page.js")) && "pkg/page.js is not built" }, () => {
   const built = readFileSync(join(ROOT, "pkg", "page.js"), "utf8");
   assert.ok(built === pageBundle({ www: join(ROOT, "www"), pkg: join(ROOT, "pkg") }).text, "pkg/page.js is stale: run node scripts/build-single.mjs --bundle (or scripts/build-wasm.sh)");
+});
+
+test("pkg/tongiaki-element.js is up to date with www/ (node scripts/build-single.mjs --bundle)", { skip: !existsSync(join(ROOT, "pkg", "tongiaki-element.js")) && "pkg/tongiaki-element.js is not built" }, () => {
+  const built = readFileSync(join(ROOT, "pkg", "tongiaki-element.js"), "utf8");
+  assert.ok(built === elementBundle({ www: join(ROOT, "www"), pkg: join(ROOT, "pkg") }).text, "pkg/tongiaki-element.js is stale: run node scripts/build-single.mjs --bundle (or scripts/build-wasm.sh)");
 });
