@@ -36,6 +36,7 @@ use crate::seat::Seat;
 use std::ops::ControlFlow;
 
 mod explore;
+mod shortcuts;
 
 /// States kept from earlier questions before a new question starts afresh
 /// (memory, not correctness: a question itself is never cut short). The
@@ -405,57 +406,6 @@ impl ChainSearch {
         let yes = self.states.find(&self.key) == Some(ALIVE);
         self.unland(tile, x);
         yes
-    }
-
-    // ----- shortcuts: a way out whatever happens ---------------------------
-
-    /// A beach that is already full, not on `except`, with a way out that
-    /// reveals a card or fails: whatever the landing does, the chain resolves.
-    pub fn fixed_escape_of(&mut self, board: &Board, ships: &Ships, except: CardId) -> bool {
-        self.prepare(board);
-        Self::fixed_escape(&mut self.routes, board, ships, except)
-    }
-
-    fn fixed_escape(routes: &mut Routes, board: &Board, ships: &Ships, except: CardId) -> bool {
-        ships.full_beaches().any(|(c, b)| {
-            c != except && {
-                let cols = ships.beach(c, b).colours();
-                c.beach_spec(b)
-                    .jetty_edges()
-                    .any(|j| routes.trace(board, c, j, cols) == Trace::Escape)
-            }
-        })
-    }
-
-    /// Every completion of this landing resolves the chain: no beach
-    /// elsewhere is full, and each beach of the island that is full or
-    /// that the ships still to come could fill has a way out that reveals
-    /// or fails whatever the group's colours. (With all six colours every
-    /// trail passes; with fewer a voyage can only fail earlier, which also
-    /// resolves.) After any end, then, the chain leads out at once, and no
-    /// landing move needs a search.
-    pub fn landing_always_resolves(&mut self, board: &Board, ships: &Ships, l: &Landing) -> bool {
-        self.prepare(board);
-        if board.any_full_except(ships, l.tile) {
-            return false;
-        }
-        let remaining = l.remaining();
-        let may_fill = l
-            .tile
-            .beaches()
-            .filter(|&b| u32::from(ships.free_places(l.tile, b)) <= remaining)
-            .fold(0u8, |m, b| m | b.bit());
-        may_fill & !self.routes.escaping_beaches(board, l.tile) == 0
-    }
-
-    /// Can the landing end with no beach on the table full?
-    fn calm_completion(board: &Board, ships: &Ships, l: &Landing) -> bool {
-        !board.any_full_except(ships, l.tile)
-            && calm(
-                &free_places(ships, l.tile)[..l.tile.beach_count()],
-                l.owed,
-                l.remaining(),
-            )
     }
 
     // ----- the search -------------------------------------------------------
