@@ -112,7 +112,6 @@ pub fn each_outcome<B>(
         group: l.group,
         // Owed beaches that must still receive a ship.
         need: if landing >= owed { l.owed } else { 0 },
-        served: 0,
         f,
         x: [[0; MAX_SEATS]; MAX_BEACHES],
     };
@@ -143,8 +142,6 @@ struct Placer<F> {
     /// Ships of each seat not yet placed (those left at the end go home).
     group: [u8; MAX_SEATS],
     need: u8,
-    /// Beaches that have received a ship so far.
-    served: u8,
     f: F,
     x: Outcome,
 }
@@ -154,7 +151,10 @@ impl<B, F: FnMut(&Outcome) -> ControlFlow<B>> Placer<F> {
     /// into the lists); `ships` of this seat and the later ones are unplaced.
     fn place(&mut self, seat: usize, beach: usize, left: u8, ships: u8) -> ControlFlow<B> {
         if left == 0 {
-            if self.need & !self.served == 0 {
+            let served = (0..MAX_BEACHES)
+                .filter(|&b| self.x[b].iter().any(|&n| n > 0))
+                .fold(0u8, |m, b| m | 1 << b);
+            if self.need & !served == 0 {
                 return (self.f)(&self.x);
             }
             return ControlFlow::Continue(());
@@ -177,19 +177,14 @@ impl<B, F: FnMut(&Outcome) -> ControlFlow<B>> Placer<F> {
         } else {
             0
         };
-        let served = self.served;
         for n in least..=most {
             self.x[b][s] = n;
             self.group[s] -= n;
             self.room[b] -= n;
-            if n > 0 {
-                self.served |= 1 << b;
-            }
             let flow = self.place(seat, beach + 1, left - n, ships - n);
             self.group[s] += n;
             self.room[b] += n;
             self.x[b][s] = 0;
-            self.served = served;
             flow?;
         }
         ControlFlow::Continue(())
