@@ -9,7 +9,8 @@ use crate::board::{Ships, MAX_SEATS};
 use crate::seat::Seat;
 
 /// The ends of one landing, listed at some point of it (its start), with
-/// what is known of each (0 not asked yet, else [`ALIVE`] or [`DEAD`]).
+/// what is known of each: 0 not asked yet, [`NOT_AT_ONCE`] (it does not
+/// lead out at once; not searched yet), else [`ALIVE`] or [`DEAD`].
 #[derive(Debug, Default)]
 pub(super) struct LandingEnds {
     pub(super) layout: Option<u32>,
@@ -20,11 +21,13 @@ pub(super) struct LandingEnds {
     pub(super) key: Key,
     pub(super) ends: Vec<Outcome>,
     pub(super) known: Vec<u32>,
-    /// Ends found not to lead out at once (not looked at again).
-    pub(super) looked: Vec<bool>,
     /// The ends still possible at the decision being made, by index.
     pub(super) open: Vec<u32>,
 }
+
+/// An end's mark in [`LandingEnds::known`]: it does not lead out at once
+/// (so it is not looked at again), and no search has started from it.
+pub(super) const NOT_AT_ONCE: u32 = 1;
 
 /// What a landing has done since its ends were listed: the ships landed, by
 /// beach and seat, and the ships sent home, by seat.
@@ -44,8 +47,6 @@ impl LandingEnds {
         landing_outcomes(ships, l, &mut self.ends);
         self.known.clear();
         self.known.resize(self.ends.len(), 0);
-        self.looked.clear();
-        self.looked.resize(self.ends.len(), false);
     }
 
     /// Ships of `seat` that end `i` sends home.

@@ -23,7 +23,7 @@
 //! decisions of a landing and a chain, and later turns, until a card is laid
 //! or an island leaves the table.
 
-use super::landing_ends::{Done, LandingEnds};
+use super::landing_ends::{Done, LandingEnds, NOT_AT_ONCE};
 use super::outcomes::{each_outcome, landing_outcomes, least_filling_end, Outcome};
 use super::states::{Key, KeyLayout, StateTable, ALIVE, DEAD};
 use super::way_out::{calm, free_places, leads_out, lost_at_once, Routes};
@@ -454,14 +454,14 @@ impl ChainSearch {
     /// known to lead out)? No search; the answer is kept. (The working state is
     /// left as loaded.)
     fn end_resolves_at_once(&mut self, board: &Board, i: usize) -> bool {
-        if self.landing.known[i] == 0 && !self.landing.looked[i] {
+        if self.landing.known[i] == 0 {
             let tile = self.landing.start.expect("a landing listed").tile;
             let x = self.landing.ends[i];
-            if self.leads_out_after(board, tile, &x) {
-                self.landing.known[i] = ALIVE;
+            self.landing.known[i] = if self.leads_out_after(board, tile, &x) {
+                ALIVE
             } else {
-                self.landing.looked[i] = true;
-            }
+                NOT_AT_ONCE
+            };
         }
         self.landing.known[i] == ALIVE
     }
@@ -469,7 +469,7 @@ impl ChainSearch {
     /// Does the `i`th end of the loaded landing leave a resolvable chain?
     /// (Asked once; the working state is left as loaded.)
     fn end_resolves(&mut self, board: &Board, i: usize) -> bool {
-        if self.landing.known[i] == 0 {
+        if matches!(self.landing.known[i], 0 | NOT_AT_ONCE) {
             let tile = self.landing.start.expect("a landing listed").tile;
             let x = self.landing.ends[i];
             self.land(tile, &x);
