@@ -6,7 +6,7 @@
 // would not share the page's state.
 import test, { before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, openPage, BASE_URL } from "./lib/browser.mjs";
+import { launch, openPage, BASE_URL, bundledModules } from "./lib/browser.mjs";
 import { ready, idle } from "./lib/driver.mjs";
 
 let browser;
@@ -24,8 +24,7 @@ test("one bundle by the first board; later loads share its modules", async () =>
   await page.goto(`${BASE_URL}?new&lang=en`);
   await ready(page);
 
-  const bundle = await (await fetch(new URL("pkg/page.js", BASE_URL))).text();
-  const carried = [...bundle.matchAll(/^__defs\["([^"]+)"\]/gm)].map((m) => `/${m[1]}`);
+  const carried = await bundledModules("pkg/page.js");
   for (const f of ["/engine.js", "/main.js", "/app.js", "/i18n.js", "/lang/en.js", "/pkg/tongiaki.js", "/online/session.js"]) assert.ok(carried.includes(f), `${f} is in the bundle`);
 
   const first = await page.evaluate(() =>

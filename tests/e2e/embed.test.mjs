@@ -4,7 +4,7 @@
 // container; a game ending dispatches tongiaki-over.
 import test, { before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, openPage, screenshot, BASE_URL } from "./lib/browser.mjs";
+import { launch, openPage, screenshot, BASE_URL, bundledModules } from "./lib/browser.mjs";
 import { sameAction } from "./lib/driver.mjs";
 
 let browser;
@@ -158,8 +158,7 @@ test("embedded tables load one bundle (pkg/tongiaki-element.js), not the modules
   await page.goto(`${BASE_URL}embed.html`, { waitUntil: "load" });
   await page.waitForFunction(() => document.getElementById("game-a").tongiaki && document.getElementById("game-b").tongiaki, null, { timeout: 30000 });
   await page.evaluate(() => window.mounted);
-  const bundle = await (await fetch(new URL("pkg/tongiaki-element.js", BASE_URL))).text();
-  const carried = [...bundle.matchAll(/^__defs\["([^"]+)"\]/gm)].map((m) => `/${m[1]}`);
+  const carried = await bundledModules("pkg/tongiaki-element.js");
   for (const f of ["/tongiaki-element.js", "/engine.js", "/app.js", "/markup.js", "/pkg/tongiaki.js", "/online/session.js"]) assert.ok(carried.includes(f), `${f} is in the bundle`);
   const scripts = requested.filter((p) => /\.m?js$/.test(p));
   assert.ok(scripts.includes("/pkg/tongiaki-element.js"), scripts.join(" "));

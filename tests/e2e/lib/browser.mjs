@@ -72,3 +72,9 @@ export async function screenshot(page, name) {
   await page.screenshot({ path });
   return path;
 }
+
+/** The modules a served bundle (pkg/page.js, pkg/tongiaki-element.js) carries, as the paths they would be fetched at. */
+export async function bundledModules(bundle) {
+  const text = await (await fetch(new URL(bundle, BASE_URL))).text();
+  return [...text.matchAll(/^__defs\["([^"]+)"\]/gm)].map((m) => `/${m[1]}`);
+}
