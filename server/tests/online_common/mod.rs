@@ -263,6 +263,20 @@ impl Client {
         self.recv_type("error").await
     }
 
+    /// Sends `msg` and returns the error that refuses it. A client that has
+    /// just played fast may find its bucket empty (`rate_limited`): then it
+    /// waits and sends again, so the answer is the one `msg` itself gets.
+    pub async fn refusal(&mut self, msg: Value) -> Value {
+        loop {
+            self.send(msg.clone()).await;
+            let e = self.error().await;
+            if e["code"] != "rate_limited" {
+                return e;
+            }
+            tokio::time::sleep(Duration::from_millis(300)).await;
+        }
+    }
+
     /// Says hello; returns the welcome.
     pub async fn hello(&mut self, token: Option<&str>) -> Value {
         self.send(json!({"type": "hello", "token": token})).await;
