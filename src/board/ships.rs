@@ -164,15 +164,24 @@ impl Ships {
     pub fn any_full_on(&self, tile: CardId) -> bool {
         self.full[tile.index()] != 0
     }
+    /// The ships on all beaches of `tile` together, by seat and in all
+    /// (the beaches' words summed: at most 30 ships, so no byte carries).
+    #[inline]
+    pub fn on_island(&self, tile: CardId) -> BeachShips {
+        let sum = self.beaches[tile.index()]
+            .iter()
+            .fold(0u64, |sum, b| sum + b.word());
+        BeachShips(sum.to_le_bytes())
+    }
     /// Ships of `seat` on the beaches of `tile`.
     #[inline]
     pub fn seat_on(&self, tile: CardId, seat: Seat) -> u8 {
-        self.island(tile).iter().map(|b| b.of(seat)).sum()
+        self.on_island(tile).of(seat)
     }
     /// Ships of all seats on `tile`.
     #[inline]
     pub fn total_on(&self, tile: CardId) -> u8 {
-        self.island(tile).iter().map(|b| b.count()).sum()
+        self.on_island(tile).count()
     }
     /// The same ships as `other` on every island but `tile`?
     pub fn same_except(&self, other: &Ships, tile: CardId) -> bool {

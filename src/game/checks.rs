@@ -415,11 +415,12 @@ pub(crate) fn found_kingdom(board: &Board, island: CardId, seat: Seat) -> Check 
     if board.is_king(island) {
         return Err(AlreadyKing { island });
     }
-    let mine = ships.seat_on(island, seat);
+    let on = ships.on_island(island);
+    let mine = on.of(seat);
     if mine == 0 {
         return Err(KingNoShip { island });
     }
-    if ships.total_on(island) > mine {
+    if on.count() > mine {
         return Err(KingOthers { island });
     }
     check(board.kings_of(seat).count() < 2, TwoKings)
