@@ -57,7 +57,7 @@ const settled = (page) =>
 
 /** The voyage odds the page shows (worked out by the server at an online table). */
 async function oddsShown(page) {
-  await page.waitForFunction(() => Array.isArray(window.tongiakiApp.voyageOdds()), null, { timeout: 10000 }); // the server's odds arrive
+  await page.waitForFunction(() => Array.isArray(window.tongiakiApp.voyageOdds()), null, { timeout: 30000 }); // the server's odds arrive (a bound for a loaded machine, not a wait)
   return page.evaluate(() => window.tongiakiApp.voyageOdds());
 }
 
@@ -166,7 +166,7 @@ test("online: two players and a spectator play a whole game by clicks, through a
         assert.equal(odds.length, emigrations.length, "one entry per legal emigration");
         const same = (x, y) => x.tile === y.tile && x.beach === y.beach && x.jetty === y.jetty;
         for (const e of odds) assert.ok(emigrations.some((x) => same(x, e.action)), JSON.stringify(e.action));
-        await p.waitForFunction(() => /%/.test(document.querySelector("#actions").textContent), null, { timeout: 5000 }); // the list of choices gives the odds
+        await p.waitForFunction(() => /%/.test(document.querySelector("#actions").textContent), null, { timeout: 30000 }); // the list of choices gives the odds
         if (!oddsSeen) await screenshot(p, "online-odds");
         oddsSeen++;
       }
