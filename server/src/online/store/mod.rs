@@ -8,6 +8,7 @@
 //! commits ([`Store::changes`]).
 
 mod postgres;
+mod sql;
 mod sqlite;
 
 pub use postgres::{parse_payload, PgStore};
