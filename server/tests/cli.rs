@@ -118,19 +118,22 @@ fn play_trace_prints_each_decision_point() {
 
 #[test]
 fn simulate_json_has_the_contracted_shape() {
-    let out = bin()
-        .args([
-            "simulate",
-            "--players",
-            "3",
-            "--games",
-            "40",
-            "--seed",
-            "9",
-            "--json",
-        ])
-        .output()
-        .unwrap();
+    let simulate = || {
+        bin()
+            .args([
+                "simulate",
+                "--players",
+                "3",
+                "--games",
+                "40",
+                "--seed",
+                "9",
+                "--json",
+            ])
+            .output()
+            .unwrap()
+    };
+    let out = simulate();
     assert!(
         out.status.success(),
         "{}",
@@ -163,19 +166,7 @@ fn simulate_json_has_the_contracted_shape() {
         assert!(lo <= w && w <= hi);
     }
     // Same seed, same games.
-    let again = bin()
-        .args([
-            "simulate",
-            "--players",
-            "3",
-            "--games",
-            "40",
-            "--seed",
-            "9",
-            "--json",
-        ])
-        .output()
-        .unwrap();
+    let again = simulate();
     let w: Value = serde_json::from_slice(&again.stdout).unwrap();
     // Same seed, same games (timings aside).
     let fixed = |v: &Value| -> Vec<Value> {
