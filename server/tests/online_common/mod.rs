@@ -405,7 +405,9 @@ impl Client {
     /// sent; false, that state is returned unanswered. Returns the final
     /// state when the game is over. An act refused for the message rate is
     /// sent again after a pause ([`Client::heard`]); any other refusal
-    /// fails the test.
+    /// fails the test. (A `rate_limited` refusal is taken for the last
+    /// act's: nothing else sent on this connection may be unanswered when
+    /// this begins.)
     pub async fn play_while(
         &mut self,
         seat: u64,
