@@ -15,6 +15,15 @@ fn write_script(name: &str, v: &Value) -> std::path::PathBuf {
     p
 }
 
+/// Output of one JSON value a line (`play --trace`), parsed.
+fn json_lines(out: &[u8]) -> Vec<Value> {
+    std::str::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
 fn setup_actions() -> Vec<Value> {
     [0, 1, 2, 3]
         .iter()
@@ -85,11 +94,7 @@ fn play_trace_prints_each_decision_point() {
     );
     let out = bin().args(["play", "--trace"]).arg(&p).output().unwrap();
     assert!(out.status.success());
-    let lines: Vec<Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(&out.stdout);
     assert_eq!(lines.len(), 5);
     for (i, l) in lines.iter().enumerate() {
         assert_eq!(l["index"], i);
@@ -106,11 +111,7 @@ fn play_trace_prints_each_decision_point() {
     );
     let out = bin().args(["play", "--trace"]).arg(&p).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
-    let lines: Vec<Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(&out.stdout);
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[2]["index"], 1);
     assert_eq!(lines[2]["code"], "illegal_action");
