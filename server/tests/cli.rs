@@ -15,6 +15,15 @@ fn write_script(name: &str, v: &Value) -> std::path::PathBuf {
     p
 }
 
+/// Output of one JSON value a line (`play --trace`), parsed.
+fn json_lines(out: &[u8]) -> Vec<Value> {
+    std::str::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
 fn setup_actions() -> Vec<Value> {
     [0, 1, 2, 3]
         .iter()
@@ -85,11 +94,7 @@ fn play_trace_prints_each_decision_point() {
     );
     let out = bin().args(["play", "--trace"]).arg(&p).output().unwrap();
     assert!(out.status.success());
-    let lines: Vec<Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(&out.stdout);
     assert_eq!(lines.len(), 5);
     for (i, l) in lines.iter().enumerate() {
         assert_eq!(l["index"], i);
@@ -106,11 +111,7 @@ fn play_trace_prints_each_decision_point() {
     );
     let out = bin().args(["play", "--trace"]).arg(&p).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
-    let lines: Vec<Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(&out.stdout);
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[2]["index"], 1);
     assert_eq!(lines[2]["code"], "illegal_action");
@@ -118,19 +119,22 @@ fn play_trace_prints_each_decision_point() {
 
 #[test]
 fn simulate_json_has_the_contracted_shape() {
-    let out = bin()
-        .args([
-            "simulate",
-            "--players",
-            "3",
-            "--games",
-            "40",
-            "--seed",
-            "9",
-            "--json",
-        ])
-        .output()
-        .unwrap();
+    let simulate = || {
+        bin()
+            .args([
+                "simulate",
+                "--players",
+                "3",
+                "--games",
+                "40",
+                "--seed",
+                "9",
+                "--json",
+            ])
+            .output()
+            .unwrap()
+    };
+    let out = simulate();
     assert!(
         out.status.success(),
         "{}",
@@ -163,19 +167,7 @@ fn simulate_json_has_the_contracted_shape() {
         assert!(lo <= w && w <= hi);
     }
     // Same seed, same games.
-    let again = bin()
-        .args([
-            "simulate",
-            "--players",
-            "3",
-            "--games",
-            "40",
-            "--seed",
-            "9",
-            "--json",
-        ])
-        .output()
-        .unwrap();
+    let again = simulate();
     let w: Value = serde_json::from_slice(&again.stdout).unwrap();
     // Same seed, same games (timings aside).
     let fixed = |v: &Value| -> Vec<Value> {

@@ -25,7 +25,7 @@ async fn http_contract_create_join_begin_info_save() {
     let token = v["token"].as_str().unwrap();
     assert!(token.len() * 4 >= 128, "a token holds at least 128 bits");
 
-    let (status, info) = get(s.addr, &format!("/api/tables/{id}")).await;
+    let (status, info) = table_info(s.addr, &id).await;
     assert_eq!(status, 200);
     assert_eq!(info["table"], id.as_str());
     assert_eq!(info["status"], "waiting");
@@ -39,7 +39,7 @@ async fn http_contract_create_join_begin_info_save() {
     // The last free seat taken: the game begins by itself.
     let (seat, _) = join(s.addr, &id, "Bo").await;
     assert_eq!(seat, 1);
-    let (_, info) = get(s.addr, &format!("/api/tables/{id}")).await;
+    let (_, info) = table_info(s.addr, &id).await;
     assert_eq!(info["status"], "playing");
     assert_eq!(info["seats"][1]["name"], "Bo");
     assert!(!info.to_string().contains("seed"));
@@ -51,7 +51,7 @@ async fn http_contract_create_join_begin_info_save() {
     )
     .await;
     assert_eq!((status, e["code"].as_str()), (409, Some("table_full")));
-    let (status, e) = get(s.addr, &format!("/api/tables/{id}/save")).await;
+    let (status, e) = table_save(s.addr, &id).await;
     assert_eq!((status, e["code"].as_str()), (403, Some("not_over")));
     let (status, e) = post(
         s.addr,
@@ -76,12 +76,9 @@ async fn other_sites_may_call_the_endpoints() {
          Connection: close\r\n\r\n",
         s.addr
     );
-    let mut c = tokio::net::TcpStream::connect(s.addr).await.unwrap();
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    c.write_all(preflight.as_bytes()).await.unwrap();
-    let mut buf = Vec::new();
-    c.read_to_end(&mut buf).await.unwrap();
-    let head = String::from_utf8_lossy(&buf).to_ascii_lowercase();
+    let head = raw_text(s.addr, preflight.as_bytes())
+        .await
+        .to_ascii_lowercase();
     assert!(head.starts_with("http/1.1 200"), "{head}");
     assert!(head.contains("access-control-allow-origin: *"), "{head}");
     assert!(head.contains("access-control-allow-methods"), "{head}");
@@ -90,11 +87,7 @@ async fn other_sites_may_call_the_endpoints() {
         "GET /api/tables/{id} HTTP/1.1\r\nHost: {}\r\nOrigin: https://example.org\r\nConnection: close\r\n\r\n",
         s.addr
     );
-    let mut c = tokio::net::TcpStream::connect(s.addr).await.unwrap();
-    c.write_all(get.as_bytes()).await.unwrap();
-    let mut buf = Vec::new();
-    c.read_to_end(&mut buf).await.unwrap();
-    let head = String::from_utf8_lossy(&buf).to_ascii_lowercase();
+    let head = raw_text(s.addr, get.as_bytes()).await.to_ascii_lowercase();
     assert!(head.contains("access-control-allow-origin: *"), "{head}");
 }
 
@@ -112,7 +105,7 @@ async fn the_creator_may_start_early_and_empty_seats_get_greedy_bots() {
     assert_eq!((status, e["code"].as_str()), (403, Some("bad_token")));
     let (status, _) = post(s.addr, &start, json!({"token": ana})).await;
     assert_eq!(status, 200);
-    let (_, info) = get(s.addr, &format!("/api/tables/{id}")).await;
+    let (_, info) = table_info(s.addr, &id).await;
     assert_eq!(info["status"], "playing");
     assert_eq!(info["seats"][2]["bot"], "greedy");
     assert_eq!(info["seats"][3]["bot"], "greedy");
@@ -231,7 +224,7 @@ async fn names_are_plain_text_and_unique_at_the_table() {
     .await;
     assert_eq!((st, e["code"].as_str()), (409, Some("name_taken")));
     join(s.addr, &id, "<b>Bo</b>\u{200B}").await;
-    let (_, info) = get(s.addr, &format!("/api/tables/{id}")).await;
+    let (_, info) = table_info(s.addr, &id).await;
     assert_eq!(info["seats"][0]["name"], "Ana");
     assert_eq!(info["seats"][1]["name"], "<b>Bo</b>");
     assert_eq!(info["status"], "waiting");
@@ -330,7 +323,7 @@ async fn websocket_contract_and_every_refusal() {
     assert_eq!(a.error().await["code"], "too_large");
     a.send(json!({"type": "ping"})).await;
     assert_eq!(a.recv_type("pong").await["type"], "pong");
-    let (_, info) = get(s.addr, &format!("/api/tables/{id}")).await;
+    let (_, info) = table_info(s.addr, &id).await;
     assert_eq!(info["moves"], 0, "no refused act changed anything");
 
     // An accepted act: everyone gets the new state with its events.
@@ -359,13 +352,11 @@ async fn of_two_acts_for_the_same_move_exactly_one_is_accepted() {
     let (id, ana, bo) = two_players(&s).await;
     let mut clients = Vec::new();
     for tok in [&ana, &ana, &ana, &ana] {
-        let mut c = Client::connect(s.addr, &id).await;
-        c.hello(Some(tok)).await;
+        let mut c = Client::at(s.addr, &id, Some(tok)).await;
         c.recv_type("state").await;
         clients.push(c);
     }
-    let mut b = Client::connect(s.addr, &id).await;
-    b.hello(Some(&bo)).await;
+    let mut b = Client::at(s.addr, &id, Some(&bo)).await;
     let st = b.recv_type("state").await;
     assert_eq!(st["action"], Value::Null, "no move yet");
     let legal = st["legal"].as_array().unwrap().clone();
@@ -380,11 +371,8 @@ async fn of_two_acts_for_the_same_move_exactly_one_is_accepted() {
     let mut refused = 0;
     let mut saw_state = 0;
     for c in clients.iter_mut() {
-        c.send(json!({"type": "ping"})).await;
-        loop {
-            let v = c.recv().await;
+        for v in c.until_pong().await {
             match v["type"].as_str() {
-                Some("pong") => break,
                 Some("error") => {
                     assert!(
                         matches!(v["code"].as_str(), Some("stale" | "not_your_turn")),
@@ -398,7 +386,7 @@ async fn of_two_acts_for_the_same_move_exactly_one_is_accepted() {
         }
     }
     assert_eq!(refused, 3, "exactly one of four acts accepted");
-    let (_, info) = get(s.addr, &format!("/api/tables/{id}")).await;
+    let (_, info) = table_info(s.addr, &id).await;
     assert_eq!(info["moves"], 1);
     assert!(saw_state >= 1);
     let st = b.state_at(1).await;
@@ -411,8 +399,7 @@ async fn of_two_acts_for_the_same_move_exactly_one_is_accepted() {
 async fn message_rates_are_bounded() {
     let s = server(quick()).await;
     let (id, _ana, _bo) = two_players(&s).await;
-    let mut w = Client::connect(s.addr, &id).await;
-    w.hello(None).await;
+    let mut w = Client::at(s.addr, &id, None).await;
     for _ in 0..90 {
         w.send(json!({"type": "ping"})).await;
     }

@@ -15,7 +15,6 @@ use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tongiaki::Game;
 
 /// Two processes on a fresh database.
 fn two_processes(what: &str) -> Option<(Child, Child)> {
@@ -76,26 +75,22 @@ async fn player(
         };
         c.send(json!({"type": "hello", "token": token})).await;
         let mut acted_for = None;
-        while let Some(v) = c.next().await {
-            match v["type"].as_str() {
-                Some("state") => {
+        while let Some(heard) = c.heard().await {
+            match heard {
+                Heard::State(v) => {
                     seen.state(&v);
                     max.fetch_max(v["moves"].as_u64().unwrap(), Ordering::Relaxed);
                 }
-                Some("error") if v["code"] == "rate_limited" => {
-                    // Faster than a person: wait, then answer the last
-                    // state again.
-                    tokio::time::sleep(Duration::from_millis(300)).await;
-                    acted_for = None;
-                }
-                Some("error") => {
+                // Refused for the message rate (the pause is over): answer
+                // the last state again.
+                Heard::Slowed => acted_for = None,
+                Heard::Refused(v) => {
                     // A state seen twice (resent after a reload) may be
                     // answered twice: the second act is refused.
                     let code = v["code"].as_str().unwrap_or("");
                     assert!(matches!(code, "stale" | "not_your_turn"), "{v}");
                     continue;
                 }
-                _ => continue,
             }
             let st = &seen.last;
             if st["snapshot"]["phase"] == "over" {
@@ -104,9 +99,7 @@ async fn player(
             let m = st["moves"].as_u64().unwrap();
             if seat.is_some() && st["snapshot"]["current"] == seat.unwrap() && acted_for != Some(m)
             {
-                let legal = st["legal"].as_array().unwrap();
-                let a = legal[pick.index(legal.len())].clone();
-                c.act(m, &a).await;
+                c.act_random(st, &mut pick).await;
                 acted_for = Some(m);
             }
         }
@@ -127,7 +120,7 @@ async fn three_players_on_two_processes_one_killed_midway_finish_the_game() {
     let (_, cy) = join(a1, &id, "Cy").await;
     // The other process hears that the game began.
     let t0 = Instant::now();
-    while get(a2, &format!("/api/tables/{id}")).await.1["status"] != "playing" {
+    while table_info(a2, &id).await.1["status"] != "playing" {
         assert!(t0.elapsed() < WAIT, "the game begins on both processes");
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
@@ -137,13 +130,10 @@ async fn three_players_on_two_processes_one_killed_midway_finish_the_game() {
     );
 
     // Ana on the first process sees Bo and Cy, on the second, connected.
-    let mut a = Client::connect(a1, &id).await;
-    a.hello(Some(&ana)).await;
+    let mut a = Client::at(a1, &id, Some(&ana)).await;
     let st = a.recv_type("state").await;
-    let mut b = Client::connect(a2, &id).await;
-    b.hello(Some(&bo)).await;
-    let mut c = Client::connect(a2, &id).await;
-    c.hello(Some(&cy)).await;
+    let mut b = Client::at(a2, &id, Some(&bo)).await;
+    let c = Client::at(a2, &id, Some(&cy)).await;
     let t0 = Instant::now();
     loop {
         let s = a.recv_type("seats").await;
@@ -208,12 +198,8 @@ async fn three_players_on_two_processes_one_killed_midway_finish_the_game() {
     assert_eq!(sa.last["snapshot"], sc.last["snapshot"]);
     let moves = sa.last["moves"].as_u64().unwrap();
     assert!(moves > 40);
-    let (status, save) = get(a1, &format!("/api/tables/{id}/save")).await;
-    assert_eq!(status, 200);
-    assert_eq!(save["actions"].as_array().unwrap().len() as u64, moves);
-    let g = Game::load(&save.to_string()).unwrap();
+    let (_, g) = replayed_save(a1, &id, &sa.last).await;
     assert!(g.is_over());
-    assert_eq!(g.snapshot_json(), sa.last["snapshot"]);
 }
 
 /// One connection at a table, and the newest state it has seen.
@@ -240,17 +226,15 @@ impl Conn {
 
     /// Sends a ping and reads up to its pong: the errors on the way.
     async fn settle(&mut self) -> Vec<Value> {
-        self.c.send(json!({"type": "ping"})).await;
         let mut errors = Vec::new();
-        loop {
-            let v = self.c.recv().await;
+        for v in self.c.until_pong().await {
             match v["type"].as_str() {
-                Some("pong") => return errors,
                 Some("error") => errors.push(v),
                 Some("state") => self.last = v,
                 _ => {}
             }
         }
+        errors
     }
 }
 
@@ -271,10 +255,8 @@ async fn of_two_acts_for_the_same_move_on_two_processes_exactly_one_is_accepted(
         tables += 1;
         let mut conns = Vec::new();
         for addr in [p1.addr, p2.addr] {
-            let mut c = Client::connect(addr, &id).await;
-            c.hello(Some(&ana)).await;
             conns.push(Conn {
-                c,
+                c: Client::at(addr, &id, Some(&ana)).await,
                 last: Value::Null,
             });
         }
@@ -328,7 +310,7 @@ async fn of_two_acts_for_the_same_move_on_two_processes_exactly_one_is_accepted(
             rounds += 1;
         }
         // The stored log agrees: each of Ana's moves once.
-        let (_, info) = get(p2.addr, &format!("/api/tables/{id}")).await;
+        let (_, info) = table_info(p2.addr, &id).await;
         assert!(info["moves"].as_u64().unwrap() >= next);
     }
     eprintln!("{rounds} races on {tables} table(s)");
@@ -344,7 +326,7 @@ async fn bots_move_once_with_two_processes() {
         json!({"seats": 4, "name": "Ana", "bots": {"1": "random", "2": "greedy", "3": "greedy"}}),
     )
     .await;
-    let (_, info) = get(p2.addr, &format!("/api/tables/{id}")).await;
+    let (_, info) = table_info(p2.addr, &id).await;
     assert_eq!(info["status"], "playing");
     // Both processes have the table (a spectator on each): both run its bots.
     let max = Arc::new(AtomicU64::new(0));
@@ -383,13 +365,7 @@ async fn bots_move_once_with_two_processes() {
     // both saw: no process told its clients of a bot's move that lost.
     assert!(agree(&s1, &s2) > 10);
     assert!(agree(&sa, &s1) > 10);
-    let moves = sa.last["moves"].as_u64().unwrap();
-    let (status, save) = get(p1.addr, &format!("/api/tables/{id}/save")).await;
-    assert_eq!(status, 200);
-    let actions = save["actions"].as_array().unwrap();
-    assert_eq!(actions.len() as u64, moves);
-    let g = Game::load(&save.to_string()).unwrap();
-    assert_eq!(g.snapshot_json(), sa.last["snapshot"]);
+    replayed_save(p1.addr, &id, &sa.last).await;
 }
 
 /// A process that dies says no goodbye: the seats its clients held count
@@ -402,10 +378,8 @@ async fn the_players_of_a_dead_process_count_as_gone() {
     };
     let (id, ana) = create(p1.addr, json!({"seats": 2, "name": "Ana"})).await;
     let (_, bo) = join(p2.addr, &id, "Bo").await;
-    let mut a = Client::connect(p1.addr, &id).await;
-    a.hello(Some(&ana)).await;
-    let mut b = Client::connect(p2.addr, &id).await;
-    b.hello(Some(&bo)).await;
+    let mut a = Client::at(p1.addr, &id, Some(&ana)).await;
+    let b = Client::at(p2.addr, &id, Some(&bo)).await;
     loop {
         let s = a.recv_type("seats").await;
         if s["seats"][1]["connected"] == true {
@@ -420,13 +394,9 @@ async fn the_players_of_a_dead_process_count_as_gone() {
         assert!(t0.elapsed() < Duration::from_secs(40), "{seats}");
         tokio::time::sleep(Duration::from_millis(500)).await;
         // Ask, so that an answer comes even when nothing changes.
-        a.send(json!({"type": "ping"})).await;
-        loop {
-            let v = a.recv().await;
-            match v["type"].as_str() {
-                Some("pong") => break,
-                Some("seats") => seats = v,
-                _ => {}
+        for v in a.until_pong().await {
+            if v["type"] == "seats" {
+                seats = v;
             }
         }
     }
@@ -436,7 +406,7 @@ async fn the_players_of_a_dead_process_count_as_gone() {
         gone >= Duration::from_secs(10),
         "not before its reports lapse"
     );
-    let (_, info) = get(p1.addr, &format!("/api/tables/{id}")).await;
+    let (_, info) = table_info(p1.addr, &id).await;
     assert_eq!(info["seats"][1]["connected"], false);
     assert_eq!(info["seats"][0]["connected"], true);
 }

@@ -8,56 +8,17 @@ mod online_common;
 use online_common::*;
 use serde_json::{json, Value};
 use std::time::Duration;
-use tongiaki::Game;
-
-/// Plays seat `seat` with random legal actions until the game is over
-/// (or, with `stop`, until it has acted that often).
-async fn play(c: &mut Client, seat: u64, pick: &mut Pick, stop: Option<usize>) -> Value {
-    let mut last = Value::Null;
-    let mut acted = 0;
-    loop {
-        let v = c.recv().await;
-        match v["type"].as_str() {
-            Some("state") => last = v,
-            Some("error") if v["code"] == "rate_limited" => {
-                // Faster than a person: wait, then answer the last state again.
-                tokio::time::sleep(Duration::from_millis(300)).await;
-            }
-            Some("error") => panic!("refused: {v}"),
-            _ => continue,
-        }
-        if last["snapshot"]["phase"] == "over" {
-            return last;
-        }
-        if last["snapshot"]["current"] == seat {
-            let legal = last["legal"].as_array().unwrap();
-            let a = legal[pick.index(legal.len())].clone();
-            c.act(last["moves"].as_u64().unwrap(), &a).await;
-            acted += 1;
-            if stop == Some(acted) {
-                return last;
-            }
-        }
-    }
-}
-
-async fn play_out(c: &mut Client, seat: u64, pick: &mut Pick) -> Value {
-    play(c, seat, pick, None).await
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_game_with_bots_of_every_kind_and_no_leak() {
     let s = server(quick()).await;
-    let (id, ana) = create(
+    let (id, _, mut a) = create_seated(
         s.addr,
         json!({"seats": 4, "name": "Ana", "bots": {"1": "random", "2": "greedy", "3": "search"}}),
     )
     .await;
-    let mut a = Client::connect(s.addr, &id).await;
-    a.hello(Some(&ana)).await;
-    let mut w = Client::connect(s.addr, &id).await;
-    w.hello(None).await;
-    let last = play_out(&mut a, 0, &mut Pick(7)).await;
+    let mut w = Client::at(s.addr, &id, None).await;
+    let last = a.play_out(0, &mut Pick(7)).await;
     let moves = last["moves"].as_u64().unwrap();
     let wl = w.state_at(moves).await;
     assert_eq!(wl["snapshot"], last["snapshot"]);
@@ -67,18 +28,11 @@ async fn a_whole_game_with_bots_of_every_kind_and_no_leak() {
     let act = json!({"type": "act", "moves": moves, "action": {"type": "resettle"}});
     assert_eq!(a.refusal(act).await["code"], "game_over");
 
-    let (st, info) = get(s.addr, &format!("/api/tables/{id}")).await;
+    let (st, info) = table_info(s.addr, &id).await;
     assert_eq!((st, info["status"].as_str()), (200, Some("over")));
-    let (st, save) = get(s.addr, &format!("/api/tables/{id}/save")).await;
-    assert_eq!(st, 200);
+    // Handed out, with all `moves` actions, and replayed to the last state.
+    let (save, _) = replayed_save(s.addr, &id, &last).await;
     assert_eq!(save["format"], "tongiaki-save");
-    assert_eq!(save["actions"].as_array().unwrap().len() as u64, moves);
-    let g = Game::load(&save.to_string()).unwrap();
-    assert_eq!(
-        g.snapshot_json(),
-        last["snapshot"],
-        "the save replays the game"
-    );
     check_no_leak(&save, &[&a.log, &w.log]);
 }
 
@@ -87,34 +41,25 @@ async fn a_restarted_server_has_every_table_as_it_was() {
     let db = temp_db("restart");
     let (id, ana, before) = {
         let s = server_on(&db, quick()).await;
-        let (id, ana) = create(
+        let (id, ana, mut a) = create_seated(
             s.addr,
             json!({"seats": 2, "name": "Ana", "bots": {"1": "greedy"}}),
         )
         .await;
-        let mut a = Client::connect(s.addr, &id).await;
-        a.hello(Some(&ana)).await;
-        let mut pick = Pick(3);
-        let mut st = a.recv_type("state").await;
-        while st["moves"].as_u64().unwrap() < 12 || st["snapshot"]["current"] != 0 {
-            if st["snapshot"]["current"] == 0 {
-                let legal = st["legal"].as_array().unwrap();
-                a.act(
-                    st["moves"].as_u64().unwrap(),
-                    &legal[pick.index(legal.len())],
-                )
-                .await;
-            }
-            st = a.recv_type("state").await;
-        }
+        // Ana plays up to her first turn at move 12 or later.
+        let st = a
+            .play_while(0, &mut Pick(3), async |_, st| {
+                st["moves"].as_u64().unwrap() < 12
+            })
+            .await;
+        assert_eq!(st["snapshot"]["current"], 0, "{st}");
         (id, ana, st)
     };
     // A new hub on the same store.
     let s = server_on(&db, quick()).await;
-    let (_, info) = get(s.addr, &format!("/api/tables/{id}")).await;
+    let (_, info) = table_info(s.addr, &id).await;
     assert_eq!(info["moves"], before["moves"]);
-    let mut a = Client::connect(s.addr, &id).await;
-    a.hello(Some(&ana)).await;
+    let mut a = Client::at(s.addr, &id, Some(&ana)).await;
     let st = a.recv_type("state").await;
     assert_eq!(st["moves"], before["moves"]);
     assert_eq!(st["snapshot"], before["snapshot"]);
@@ -127,15 +72,12 @@ async fn a_gone_player_is_replaced_by_a_bot_and_takes_the_seat_back() {
     let s = server(quick()).await;
     let (id, ana) = create(s.addr, json!({"seats": 2, "name": "Ana", "gone_after": 1})).await;
     let (_, bo) = join(s.addr, &id, "Bo").await;
-    let mut a = Client::connect(s.addr, &id).await;
-    a.hello(Some(&ana)).await;
+    let mut a = Client::at(s.addr, &id, Some(&ana)).await;
     let st = a.recv_type("state").await;
     a.send(json!({"type": "replace", "seat": 1})).await;
     assert_eq!(a.error().await["code"], "not_gone");
-    {
-        let mut b = Client::connect(s.addr, &id).await;
-        b.hello(Some(&bo)).await;
-    }
+    // Bo says hello and goes.
+    drop(Client::at(s.addr, &id, Some(&bo)).await);
     tokio::time::sleep(Duration::from_millis(1300)).await;
     a.send(json!({"type": "replace", "seat": 9})).await;
     assert_eq!(a.error().await["code"], "bad_message");
@@ -152,8 +94,7 @@ async fn a_gone_player_is_replaced_by_a_bot_and_takes_the_seat_back() {
     let st2 = a.state_at(2).await;
     assert_eq!(st2["snapshot"]["current"], 0);
     // Bo comes back: the seat is his again.
-    let mut b = Client::connect(s.addr, &id).await;
-    b.hello(Some(&bo)).await;
+    let mut b = Client::at(s.addr, &id, Some(&bo)).await;
     let seats = b.recv_type("seats").await;
     assert_eq!(seats["seats"][1]["bot"], Value::Null);
     assert_eq!(seats["seats"][1]["replaced"], false);
@@ -162,13 +103,11 @@ async fn a_gone_player_is_replaced_by_a_bot_and_takes_the_seat_back() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_turn_clock_lets_a_bot_move_for_a_slow_player() {
     let s = server(quick()).await;
-    let (id, ana) = create(
+    let (_, _, mut a) = create_seated(
         s.addr,
         json!({"seats": 2, "name": "Ana", "bots": {"1": "random"}, "turn_clock": 1}),
     )
     .await;
-    let mut a = Client::connect(s.addr, &id).await;
-    a.hello(Some(&ana)).await;
     let st = a.recv_type("state").await;
     assert_eq!(st["moves"], 0);
     assert!(st["clock_ms"].as_u64().is_some_and(|ms| ms <= 1000));
@@ -187,13 +126,11 @@ async fn idle_tables_expire() {
         ..quick()
     })
     .await;
-    let (id, ana) = create(s.addr, json!({"seats": 2, "name": "Ana"})).await;
-    let mut a = Client::connect(s.addr, &id).await;
-    a.hello(Some(&ana)).await;
+    let (id, _, mut a) = create_seated(s.addr, json!({"seats": 2, "name": "Ana"})).await;
     tokio::time::sleep(Duration::from_millis(600)).await;
     s.hub.sweep().await;
     assert_eq!(a.recv_type("expired").await["type"], "expired");
-    let (st, e) = get(s.addr, &format!("/api/tables/{id}")).await;
+    let (st, e) = table_info(s.addr, &id).await;
     assert_eq!((st, e["code"].as_str()), (404, Some("no_table")));
 }
 
@@ -201,36 +138,47 @@ async fn idle_tables_expire() {
 async fn kill_9_in_the_middle_of_a_game_loses_nothing_and_the_game_finishes() {
     let db = temp_db("kill");
     let server = Child::start(&db, &[]);
-    let (id, ana) = create(
-        server.addr,
-        json!({"seats": 3, "name": "Ana", "bots": {"1": "greedy", "2": "random"}}),
-    )
-    .await;
-    let mut a = Client::connect(server.addr, &id).await;
-    a.hello(Some(&ana)).await;
     let mut pick = Pick(11);
-    // Ana acts 25 times; the last act is sent but not waited for.
-    let st = play(&mut a, 0, &mut pick, Some(25)).await;
+    // Ana acts 25 times; the last act is sent but not waited for. (A game
+    // over before her 25th turn, about one in 250, has no middle to kill
+    // in: then a new table.)
+    let mut tables = 0;
+    let (id, ana, mut a, st) = loop {
+        tables += 1;
+        assert!(tables <= 5, "five games over before Ana's 25th turn");
+        let (id, ana, mut a) = create_seated(
+            server.addr,
+            json!({"seats": 3, "name": "Ana", "bots": {"1": "greedy", "2": "random"}}),
+        )
+        .await;
+        let mut turns = 0;
+        let st = a
+            .play_while(0, &mut pick, async |_, _| {
+                turns += 1;
+                turns < 25
+            })
+            .await;
+        if st["snapshot"]["phase"] != "over" {
+            break (id, ana, a, st);
+        }
+    };
+    a.act_random(&st, &mut pick).await;
     let seen = st["moves"].as_u64().unwrap();
     // Killed with the act just sent: it may or may not have been committed.
     server.kill();
     drop(a);
 
     let server = Child::start(&db, &[]);
-    let (status, info) = get(server.addr, &format!("/api/tables/{id}")).await;
+    let (status, info) = table_info(server.addr, &id).await;
     assert_eq!(status, 200);
     assert_eq!(info["status"], "playing");
     assert!(info["moves"].as_u64().unwrap() >= seen);
-    let mut a = Client::connect(server.addr, &id).await;
-    a.hello(Some(&ana)).await;
-    let last = play_out(&mut a, 0, &mut pick).await;
-    let (status, save) = get(server.addr, &format!("/api/tables/{id}/save")).await;
-    assert_eq!(status, 200);
-    let g = Game::load(&save.to_string()).unwrap();
+    let mut a = Client::at(server.addr, &id, Some(&ana)).await;
+    let last = a.play_out(0, &mut pick).await;
+    let (_, g) = replayed_save(server.addr, &id, &last).await;
     assert!(g.is_over());
-    assert_eq!(g.snapshot_json(), last["snapshot"]);
     // The moves before the kill are the ones the save starts with.
-    let (_, info) = get(server.addr, &format!("/api/tables/{id}")).await;
+    let (_, info) = table_info(server.addr, &id).await;
     assert_eq!(info["status"], "over");
 }
 
@@ -340,15 +288,12 @@ async fn a_turn_at_the_engines_bound_ends_as_the_engine_says() {
         }
     }
     let s = server_on(&db, quick()).await;
-    let mut w = Client::connect(s.addr, &id).await;
-    w.hello(None).await;
+    let mut w = Client::at(s.addr, &id, None).await;
     let mut st = w.recv_type("state").await;
     assert_eq!(st["moves"], at as u64);
     let mut players = Vec::new();
     for token in &tokens {
-        let mut c = Client::connect(s.addr, &id).await;
-        c.hello(Some(token)).await;
-        players.push(c);
+        players.push(Client::at(s.addr, &id, Some(token)).await);
     }
     for (n, a) in actions.iter().enumerate().skip(at) {
         let seat = st["snapshot"]["current"].as_u64().unwrap() as usize;
@@ -368,7 +313,7 @@ async fn a_turn_at_the_engines_bound_ends_as_the_engine_says() {
     // The rest of the recorded game played as recorded, to its end.
     assert_eq!(st["moves"], actions.len() as u64);
     assert_eq!(st["snapshot"]["phase"], "over");
-    let (_, info) = get(s.addr, &format!("/api/tables/{id}")).await;
+    let (_, info) = table_info(s.addr, &id).await;
     assert_eq!(info["status"], "over");
     drop(s);
     remove_db(&db);
@@ -382,19 +327,17 @@ async fn a_turn_based_table_has_no_clock_and_a_long_absence() {
         json!({"seats": 2, "name": "Ana", "mode": "turn", "bots": {"1": "greedy"}}),
     )
     .await;
-    let (_, info) = get(s.addr, &format!("/api/tables/{id}")).await;
+    let (_, info) = table_info(s.addr, &id).await;
     assert_eq!(info["mode"], "turn");
     assert_eq!(info["turn_clock"], 0);
     assert_eq!(info["gone_after"], 3 * 24 * 3600);
     assert_eq!(info["status"], "playing");
-    let mut a = Client::connect(s.addr, &id).await;
-    a.hello(Some(&ana)).await;
+    let mut a = Client::at(s.addr, &id, Some(&ana)).await;
     let st = a.recv_type("state").await;
     assert_eq!(st["clock_ms"], Value::Null);
     // A watcher of a waiting table gets the seats, and no state yet.
     let (wid, _) = create(s.addr, json!({"seats": 2, "name": "Cy"})).await;
-    let mut w = Client::connect(s.addr, &wid).await;
-    w.hello(None).await;
+    let mut w = Client::at(s.addr, &wid, None).await;
     assert_eq!(w.recv().await["type"], "seats");
     w.send(json!({"type": "ping"})).await;
     assert_eq!(w.recv().await["type"], "pong");

@@ -235,40 +235,15 @@ async fn load_stores() {
         return;
     };
     let (tables, secs, think) = load_params();
+    let runs = [
+        ("1 process, SQLite", temp_sqlite("load"), 1),
+        ("1 process, PostgreSQL", fresh_pg(&base, "load1"), 1),
+        ("2 processes, PostgreSQL", fresh_pg(&base, "load2"), 2),
+    ];
     let mut lines = Vec::new();
-    lines.push(
-        run_load(
-            "1 process, SQLite",
-            &temp_sqlite("load"),
-            1,
-            tables,
-            secs,
-            think,
-        )
-        .await,
-    );
-    lines.push(
-        run_load(
-            "1 process, PostgreSQL",
-            &fresh_pg(&base, "load1"),
-            1,
-            tables,
-            secs,
-            think,
-        )
-        .await,
-    );
-    lines.push(
-        run_load(
-            "2 processes, PostgreSQL",
-            &fresh_pg(&base, "load2"),
-            2,
-            tables,
-            secs,
-            think,
-        )
-        .await,
-    );
+    for (label, db, procs) in &runs {
+        lines.push(run_load(label, db, *procs, tables, secs, think).await);
+    }
     println!("\nload_stores summary:");
     for l in lines {
         println!("{l}");

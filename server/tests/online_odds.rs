@@ -34,111 +34,73 @@ fn same(a: &Value, b: &Value) -> bool {
     }
 }
 
-/// Faster than a person: wait for the message rate's bucket to refill.
-async fn slow_down() {
-    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
-}
-
 /// The answer to an `odds` question for move `n` (asked again when the
 /// message rate refused it).
 async fn ask(c: &mut Client, n: u64) -> Value {
-    c.send(json!({"type": "odds", "moves": n})).await;
-    loop {
-        let v = c.recv().await;
-        if v["type"] == "error" && v["code"] == "rate_limited" {
-            slow_down().await;
-            c.send(json!({"type": "odds", "moves": n})).await;
-        } else if v["type"] == "odds" || v["type"] == "error" {
-            return v;
-        }
-    }
+    c.answer(json!({"type": "odds", "moves": n}), "odds").await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn odds_at_an_online_table_are_the_engines_for_everyone_and_leak_nothing() {
     let s = server(quick()).await;
-    let (id, ana) = create(
+    let (id, _, mut a) = create_seated(
         s.addr,
         json!({"seats": 2, "name": "Ana", "bots": {"1": "greedy"}}),
     )
     .await;
-    let mut a = Client::connect(s.addr, &id).await;
-    a.hello(Some(&ana)).await;
-    let mut w = Client::connect(s.addr, &id).await;
-    w.hello(None).await;
-    let mut pick = Pick(3);
+    let mut w = Client::at(s.addr, &id, None).await;
     let mut asked: Vec<(u64, Value)> = Vec::new();
     let mut empty = 0;
-    let mut acted: Option<(u64, Value)> = None;
-    let last = loop {
-        let v = a.recv().await;
-        match v["type"].as_str() {
-            Some("state") => {}
-            Some("error") if v["code"] == "rate_limited" => {
-                // Our act was refused for the rate: send it again.
-                slow_down().await;
-                if let Some((n, action)) = &acted {
-                    a.act(*n, action).await;
-                }
-                continue;
-            }
-            Some("error") => panic!("refused: {v}"),
-            _ => continue,
-        }
-        if v["snapshot"]["phase"] == "over" {
-            break v;
-        }
-        if v["snapshot"]["current"] != 0 {
-            continue;
-        }
-        let n = v["moves"].as_u64().unwrap();
-        if emigrations(&v) > 0 || empty < 3 {
-            // Three questions a move at most: keep under the message rate.
-            tokio::time::sleep(std::time::Duration::from_millis(150)).await;
-            let o = ask(&mut a, n).await;
-            assert_eq!(
-                (o["type"].as_str(), o["moves"].as_u64()),
-                (Some("odds"), Some(n)),
-                "{o}"
-            );
-            let list = o["odds"].as_array().expect("odds for the current move");
-            assert_eq!(
-                list.len(),
-                emigrations(&v),
-                "one entry per legal emigration: {o}"
-            );
-            if list.is_empty() {
-                empty += 1;
-            } else {
-                // Anyone at the table may ask, and gets the very same answer.
-                let wo = ask(&mut w, n).await;
-                assert_eq!(wo, o, "the spectator's odds");
-                for e in list {
-                    let sum = ["arrive", "fail", "turn_back", "stay"]
-                        .iter()
-                        .map(|k| e[k].as_f64().unwrap())
-                        .sum::<f64>();
-                    assert!((sum - 1.0).abs() < 1e-9, "the outcomes add up to 1: {e}");
-                }
-                asked.push((n, o["odds"].clone()));
-                // A question about a move gone by is answered with null.
-                if n > 0 {
-                    let old = ask(&mut a, n - 1).await;
-                    assert_eq!(old, json!({"type": "odds", "moves": n - 1, "odds": null}));
+    // Ana plays the game out; at each of her turns, before she acts, the
+    // questions.
+    let last = a
+        .play_while(0, &mut Pick(3), async |a: &mut Client, v: &Value| {
+            let n = v["moves"].as_u64().unwrap();
+            if emigrations(v) > 0 || empty < 3 {
+                // Three questions a move at most: keep under the message rate.
+                tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+                let o = ask(a, n).await;
+                assert_eq!(
+                    (o["type"].as_str(), o["moves"].as_u64()),
+                    (Some("odds"), Some(n)),
+                    "{o}"
+                );
+                let list = o["odds"].as_array().expect("odds for the current move");
+                assert_eq!(
+                    list.len(),
+                    emigrations(v),
+                    "one entry per legal emigration: {o}"
+                );
+                if list.is_empty() {
+                    empty += 1;
+                } else {
+                    // Anyone at the table may ask, and gets the very same answer.
+                    let wo = ask(&mut w, n).await;
+                    assert_eq!(wo, o, "the spectator's odds");
+                    for e in list {
+                        let sum = ["arrive", "fail", "turn_back", "stay"]
+                            .iter()
+                            .map(|k| e[k].as_f64().unwrap())
+                            .sum::<f64>();
+                        assert!((sum - 1.0).abs() < 1e-9, "the outcomes add up to 1: {e}");
+                    }
+                    asked.push((n, o["odds"].clone()));
+                    // A question about a move gone by is answered with null.
+                    if n > 0 {
+                        let old = ask(a, n - 1).await;
+                        assert_eq!(old, json!({"type": "odds", "moves": n - 1, "odds": null}));
+                    }
                 }
             }
-        }
-        let legal = v["legal"].as_array().unwrap();
-        let choice = legal[pick.index(legal.len())].clone();
-        a.act(n, &choice).await;
-        acted = Some((n, choice));
-    };
+            true
+        })
+        .await;
     assert!(asked.len() >= 2, "the game had emigrations to ask about");
     assert!(empty > 0, "and decisions that were not emigrations");
 
     // The figures are the engine's for that move (the save, handed out at
     // the end, replays the game).
-    let (st, save) = get(s.addr, &format!("/api/tables/{id}/save")).await;
+    let (st, save) = table_save(s.addr, &id).await;
     assert_eq!(st, 200);
     let mut g = Game::from_options_json(&save["options"]).unwrap();
     let actions = save["actions"].as_array().unwrap();
@@ -159,9 +121,7 @@ async fn odds_at_an_online_table_are_the_engines_for_everyone_and_leak_nothing()
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn odds_questions_that_cannot_be_answered_are_refused_and_change_nothing() {
     let s = server(quick()).await;
-    let (id, ana) = create(s.addr, json!({"seats": 2, "name": "Ana"})).await;
-    let mut a = Client::connect(s.addr, &id).await;
-    a.hello(Some(&ana)).await;
+    let (id, _, mut a) = create_seated(s.addr, json!({"seats": 2, "name": "Ana"})).await;
     // Before the game begins.
     assert_eq!(ask(&mut a, 0).await["code"], "not_started");
     let (_, bo) = join(s.addr, &id, "Bo").await;
@@ -182,10 +142,9 @@ async fn odds_questions_that_cannot_be_answered_are_refused_and_change_nothing()
     );
     assert_eq!(ask(&mut a, 5).await["odds"], Value::Null);
     // Nothing changed: the table is at move 0, and the seat to act plays.
-    let (_, info) = get(s.addr, &format!("/api/tables/{id}")).await;
+    let (_, info) = table_info(s.addr, &id).await;
     assert_eq!(info["moves"], 0);
-    let mut b = Client::connect(s.addr, &id).await;
-    b.hello(Some(&bo)).await;
+    let mut b = Client::at(s.addr, &id, Some(&bo)).await;
     let seat = st["snapshot"]["current"].as_u64().unwrap();
     let c = if seat == 0 { &mut a } else { &mut b };
     let action = st["legal"][0].clone();

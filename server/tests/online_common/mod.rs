@@ -131,9 +131,9 @@ pub async fn server_on(db: &str, config: Config) -> TestServer {
     }
 }
 
-/// Sends raw bytes as one request; the status and the body as JSON (Null
-/// if it is not JSON).
-pub async fn raw(addr: SocketAddr, request: &[u8]) -> (u16, Value) {
+/// Sends raw bytes as one request on a new connection; the whole answer
+/// (head and body) as text, read until the server closes.
+pub async fn raw_text(addr: SocketAddr, request: &[u8]) -> String {
     let mut s = TcpStream::connect(addr).await.unwrap();
     s.write_all(request).await.unwrap();
     let mut buf = Vec::new();
@@ -141,7 +141,13 @@ pub async fn raw(addr: SocketAddr, request: &[u8]) -> (u16, Value) {
         .await
         .expect("an answer in time")
         .unwrap();
-    let text = String::from_utf8_lossy(&buf);
+    String::from_utf8_lossy(&buf).into_owned()
+}
+
+/// Sends raw bytes as one request; the status and the body as JSON (Null
+/// if it is not JSON).
+pub async fn raw(addr: SocketAddr, request: &[u8]) -> (u16, Value) {
+    let text = raw_text(addr, request).await;
     let status = text
         .split(' ')
         .nth(1)
@@ -177,6 +183,44 @@ pub async fn create(addr: SocketAddr, body: Value) -> (String, String) {
     )
 }
 
+/// Creates a table (`body` as `POST /api/tables` takes it) and connects its
+/// creator, hello said; (id, token of seat 0, the creator's connection).
+pub async fn create_seated(addr: SocketAddr, body: Value) -> (String, String, Client) {
+    let (id, token) = create(addr, body).await;
+    let c = Client::at(addr, &id, Some(&token)).await;
+    (id, token, c)
+}
+
+/// `GET /api/tables/{id}`: the status and the table's info (or the error).
+pub async fn table_info(addr: SocketAddr, id: &str) -> (u16, Value) {
+    get(addr, &format!("/api/tables/{id}")).await
+}
+
+/// `GET /api/tables/{id}/save`: the status and the save (or the error).
+pub async fn table_save(addr: SocketAddr, id: &str) -> (u16, Value) {
+    get(addr, &format!("/api/tables/{id}/save")).await
+}
+
+/// The save of table `id`, whose game ended at the state `last`: it is
+/// handed out (200), holds every move (`last["moves"]` actions) and the
+/// engine replays it to `last`'s snapshot. The save and the replayed game.
+pub async fn replayed_save(addr: SocketAddr, id: &str, last: &Value) -> (Value, Game) {
+    let (status, save) = table_save(addr, id).await;
+    assert_eq!(status, 200, "{save}");
+    assert_eq!(
+        save["actions"].as_array().unwrap().len() as u64,
+        last["moves"].as_u64().unwrap()
+    );
+    let g = Game::load(&save.to_string()).unwrap();
+    assert_eq!(
+        g.snapshot_json(),
+        last["snapshot"],
+        "the save replays the game"
+    );
+    (save, g)
+}
+
+/// Takes a free seat at table `id` as `name`; (seat, its token).
 pub async fn join(addr: SocketAddr, id: &str, name: &str) -> (u64, String) {
     let (status, v) = post(
         addr,
@@ -263,17 +307,46 @@ impl Client {
         self.recv_type("error").await
     }
 
-    /// Sends `msg` and returns the error that refuses it. A client that has
-    /// just played fast may find its bucket empty (`rate_limited`): then it
-    /// waits and sends again, so the answer is the one `msg` itself gets.
-    pub async fn refusal(&mut self, msg: Value) -> Value {
+    /// Sends `msg` and returns its answer: the next message of type `kind`,
+    /// or the error that refuses it (other messages skipped). A client that
+    /// has just played fast may find its bucket empty (`rate_limited`): then
+    /// it waits ([`slow_down`]) and sends again, so the answer is the one
+    /// `msg` itself gets. Every message sent after fast play goes through
+    /// here (or [`Client::refusal`]).
+    pub async fn answer(&mut self, msg: Value, kind: &str) -> Value {
         loop {
             self.send(msg.clone()).await;
-            let e = self.error().await;
-            if e["code"] != "rate_limited" {
-                return e;
+            let v = loop {
+                let v = self.recv().await;
+                if v["type"] == kind || v["type"] == "error" {
+                    break v;
+                }
+            };
+            if v["type"] != "error" || v["code"] != "rate_limited" {
+                return v;
             }
-            tokio::time::sleep(Duration::from_millis(300)).await;
+            slow_down().await;
+        }
+    }
+
+    /// Sends `msg` and returns the error that refuses it, resent while
+    /// rate-limited ([`Client::answer`]).
+    pub async fn refusal(&mut self, msg: Value) -> Value {
+        self.answer(msg, "error").await
+    }
+
+    /// Sends a ping and reads up to its pong; every message before the pong,
+    /// in order. A connection's messages are answered in order, so the
+    /// answers to what was sent before the ping are among them.
+    pub async fn until_pong(&mut self) -> Vec<Value> {
+        self.send(json!({"type": "ping"})).await;
+        let mut before = Vec::new();
+        loop {
+            let v = self.recv().await;
+            if v["type"] == "pong" {
+                return before;
+            }
+            before.push(v);
         }
     }
 
@@ -281,6 +354,90 @@ impl Client {
     pub async fn hello(&mut self, token: Option<&str>) -> Value {
         self.send(json!({"type": "hello", "token": token})).await;
         self.recv_type("welcome").await
+    }
+
+    /// A connection to table `id` that has said hello with `token` (`None`:
+    /// a spectator) and had its welcome.
+    pub async fn at(addr: SocketAddr, id: &str, token: Option<&str>) -> Client {
+        let mut c = Client::connect(addr, id).await;
+        c.hello(token).await;
+        c
+    }
+
+    /// The next state or refusal at a table being played (other messages
+    /// skipped), `None` once the connection closes. A `rate_limited`
+    /// refusal (a client faster than a person) comes back as
+    /// [`Heard::Slowed`] after a pause ([`slow_down`]): the refused act may
+    /// then be sent again.
+    pub async fn heard(&mut self) -> Option<Heard> {
+        loop {
+            let v = self.next().await?;
+            match v["type"].as_str() {
+                Some("state") => return Some(Heard::State(v)),
+                Some("error") if v["code"] == "rate_limited" => {
+                    slow_down().await;
+                    return Some(Heard::Slowed);
+                }
+                Some("error") => return Some(Heard::Refused(v)),
+                _ => {}
+            }
+        }
+    }
+
+    /// Sends a random legal answer (`pick`) to `state`; returns the action.
+    pub async fn act_random(&mut self, state: &Value, pick: &mut Pick) -> Value {
+        let legal = state["legal"].as_array().unwrap();
+        let action = legal[pick.index(legal.len())].clone();
+        self.act(state["moves"].as_u64().unwrap(), &action).await;
+        action
+    }
+
+    /// Plays `seat` with random legal actions until the game is over;
+    /// returns the final state. See [`Client::play_while`].
+    pub async fn play_out(&mut self, seat: u64, pick: &mut Pick) -> Value {
+        self.play_while(seat, pick, async |_, _| true).await
+    }
+
+    /// Plays `seat` with random legal actions (`pick`). At each new state
+    /// where the seat is to act, `turn(self, state)` is asked first (it may
+    /// send and read on this connection itself, as long as it leaves no
+    /// answer to its own messages unread): true, a random legal act is
+    /// sent; false, that state is returned unanswered. Returns the final
+    /// state when the game is over. An act refused for the message rate is
+    /// sent again after a pause ([`Client::heard`]); any other refusal
+    /// fails the test. (A `rate_limited` refusal is taken for the last
+    /// act's: nothing else sent on this connection may be unanswered when
+    /// this begins.)
+    pub async fn play_while(
+        &mut self,
+        seat: u64,
+        pick: &mut Pick,
+        mut turn: impl AsyncFnMut(&mut Client, &Value) -> bool,
+    ) -> Value {
+        let mut sent: Option<(u64, Value)> = None;
+        loop {
+            let last = match self.heard().await.expect("the connection stays open") {
+                Heard::State(v) => v,
+                Heard::Slowed => {
+                    if let Some((moves, action)) = &sent {
+                        self.act(*moves, action).await;
+                    }
+                    continue;
+                }
+                Heard::Refused(v) => panic!("refused: {v}"),
+            };
+            if last["snapshot"]["phase"] == "over" {
+                return last;
+            }
+            if last["snapshot"]["current"] != seat {
+                continue;
+            }
+            if !turn(self, &last).await {
+                return last;
+            }
+            let action = self.act_random(&last, pick).await;
+            sent = Some((last["moves"].as_u64().unwrap(), action));
+        }
     }
 
     /// The next state with at least `moves` moves.
@@ -303,6 +460,22 @@ impl Client {
         while self.next().await.is_some() {}
         true
     }
+}
+
+/// What a player hears from a table being played ([`Client::heard`]).
+pub enum Heard {
+    /// A state of the game.
+    State(Value),
+    /// The message rate refused the last message; the pause is over.
+    Slowed,
+    /// Any other refusal.
+    Refused(Value),
+}
+
+/// Faster than a person: waits for the message rate's bucket (20 messages
+/// a second) to give a few messages again.
+pub async fn slow_down() {
+    tokio::time::sleep(Duration::from_millis(300)).await;
 }
 
 /// A small deterministic generator for choosing actions.
