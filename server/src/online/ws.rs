@@ -280,7 +280,10 @@ async fn handle(
             hub.replace(id, k).await.map(|()| None)
         }
         // Anyone at the table may ask: the odds are public (hub/odds.rs).
-        "odds" => hub.odds(id, moves()?).await.map(Some),
+        // Boxed: awaited inline, the odds' state (a whole Game) would be
+        // part of every connection's task, asked or not (about 4 KiB a
+        // connection: BENCHMARKS.md, "Memory per table, again").
+        "odds" => Box::pin(hub.odds(id, moves()?)).await.map(Some),
         "ping" => Ok(Some(r#"{"type":"pong"}"#.into())),
         "hello" => Err(OnlineError::detail("bad_message", "hello was said already")),
         _ => Err(OnlineError::detail("bad_message", "unknown type")),
