@@ -18,6 +18,7 @@ pub mod error;
 pub mod event;
 pub mod game;
 pub mod hex;
+pub mod moves;
 #[cfg(feature = "bots")]
 pub mod odds;
 pub mod options;
@@ -34,5 +35,6 @@ pub use cards::CardId;
 pub use error::{Error, ErrorCode};
 pub use event::GameEvent;
 pub use game::{Game, Phase};
+pub use moves::Move;
 pub use options::GameOptions;
 pub use snapshot::Snapshot;

@@ -33,6 +33,7 @@ use crate::action::Action;
 use crate::cards::{CardId, CARD_COUNT};
 use crate::event::GameEvent;
 use crate::game::{Game, Phase};
+use crate::moves::Move;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -229,10 +230,10 @@ pub fn voyage_odds_with(game: &Game, cfg: &OddsConfig) -> Vec<VoyageOdds> {
     if game.phase() != Phase::Emigrate {
         return Vec::new();
     }
-    game.legal_actions_ref()
+    game.legal_moves()
         .iter()
-        .filter(|a| matches!(a, Action::Emigrate { .. }))
-        .filter_map(|a| action_odds(game, a, cfg))
+        .filter(|m| matches!(m, Move::Emigrate { .. }))
+        .filter_map(|m| action_odds(game, &m.to_action(), cfg))
         .collect()
 }
 
@@ -244,13 +245,14 @@ pub fn voyage_odds_json(game: &Game) -> Value {
 /// The odds of one emigration `action`, legal in `game`. `None` if it is
 /// not a legal emigration.
 pub fn action_odds(game: &Game, action: &Action, cfg: &OddsConfig) -> Option<VoyageOdds> {
-    if game.phase() != Phase::Emigrate
-        || !matches!(action, Action::Emigrate { .. })
-        || !game.legal_actions_ref().contains(action)
-    {
+    let mv = match Move::of_action(action) {
+        Some(m @ Move::Emigrate { .. }) if game.phase() == Phase::Emigrate => m,
+        _ => return None,
+    };
+    if !game.legal_moves().contains(&mv) {
         return None;
     }
-    let mut w = Walk::new(game, action);
+    let mut w = Walk::new(game, mv);
     let first = w.play(&w.waters.clone())?;
     let exact = if cfg.exact_plays > 0 {
         w.exact(first.clone(), cfg.exact_plays)
@@ -270,7 +272,8 @@ pub fn action_odds(game: &Game, action: &Action, cfg: &OddsConfig) -> Option<Voy
 /// One emigration played on orders of the unseen cards.
 struct Walk<'a> {
     game: &'a Game,
-    action: &'a Action,
+    /// The emigration, a legal move.
+    action: Move,
     waters: Vec<CardId>,
     islands: Vec<CardId>,
     plays: u32,
@@ -278,7 +281,7 @@ struct Walk<'a> {
 }
 
 impl<'a> Walk<'a> {
-    fn new(game: &'a Game, action: &'a Action) -> Walk<'a> {
+    fn new(game: &'a Game, action: Move) -> Walk<'a> {
         let (islands, waters) = game.unseen_cards().into_iter().partition(|c| c.is_island());
         Walk {
             game,
@@ -436,7 +439,7 @@ impl<'a> Walk<'a> {
         }
         let nf = n as f64;
         let mut odds = VoyageOdds {
-            action: self.action.clone(),
+            action: self.action.to_action(),
             arrive: sum[ARRIVE] / nf,
             new_island: sum[NEW] / nf,
             fail: sum[FAIL] / nf,
@@ -458,16 +461,16 @@ impl<'a> Walk<'a> {
 
 /// The seed of the sampling: from the action and the cards still out, never
 /// their order, so the figures are the same whatever the hidden order.
-fn sample_seed(game: &Game, action: &Action) -> u64 {
+fn sample_seed(game: &Game, action: Move) -> u64 {
     let mut h: u64 = 0x6f64_6473_2d31_3421;
     let mut eat = |x: u64| {
         h ^= x;
         h = crate::bots::mix(h);
     };
-    if let Action::Emigrate { tile, beach, jetty } = action {
+    if let Move::Emigrate { tile, beach, jetty } = action {
         eat(tile.index() as u64);
-        eat(*beach as u64);
-        eat(*jetty as u64);
+        eat(beach.index() as u64);
+        eat(jetty.get() as u64);
     }
     eat(game.log().len() as u64);
     for c in game.unseen_cards() {

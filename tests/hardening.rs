@@ -166,8 +166,8 @@ fn endless_play_always_the_first_legal_action_ends_and_saves_load() {
             let mut g = Game::new(GameOptions::simple(players, seed)).unwrap();
             let mut limit = None;
             while !g.is_over() {
-                let a = g.legal_actions_ref()[0].clone();
-                for e in g.apply(&a).unwrap() {
+                let a = g.legal_moves()[0];
+                for e in g.apply(&a.to_action()).unwrap() {
                     if let GameEvent::LimitReached {
                         limit: l,
                         decisions,

@@ -132,7 +132,7 @@ fn emigrate_positions(games: u64, kind: &str, keep: impl Fn(&Game) -> bool) -> V
                 out.push(g.clone());
             }
             let a = bots[seat as usize].choose(&g);
-            g.apply(&a).unwrap();
+            g.apply(&a.to_action()).unwrap();
             steps += 1;
             if steps > 3000 {
                 break;
@@ -514,7 +514,7 @@ fn the_greedy_odds_bot_plays_legal_moves_and_other_greedy_options_are_refused() 
     for g in mid_game(2).iter().take(10) {
         let mut bot = make_bot("greedy:odds", 1).unwrap();
         let a = bot.choose(g);
-        assert!(g.legal_actions().contains(&a), "{a:?}");
+        assert!(g.legal_moves().contains(&a), "{a:?}");
     }
     for spec in ["greedy:0", "greedy:odds:odds", "greedy:oddsx"] {
         assert!(make_bot(spec, 1).is_err(), "{spec}");

@@ -60,13 +60,13 @@ fn what_the_r25_search_keeps_never_changes_a_legal_set() {
         while !g.is_over() {
             let fresh = g.clone();
             assert_eq!(
-                g.legal_actions_ref(),
-                fresh.legal_actions_ref(),
+                g.legal_moves(),
+                fresh.legal_moves(),
                 "game {i}, decision {}",
                 g.log().len()
             );
             let a = bot.choose(&g);
-            g.apply_trusted(&a);
+            g.apply_trusted(a);
         }
     }
 }
@@ -185,7 +185,7 @@ fn each_decision(players: usize, seed: u64, mut f: impl FnMut(&Game)) {
     while let Some(seat) = g.current() {
         f(&g);
         let a = bots[seat as usize].choose(&g);
-        g.play_trusted(&a);
+        g.play_trusted(a);
     }
 }
 
@@ -196,8 +196,8 @@ fn as_the_reference(players: usize, seed: u64, limit: usize) -> usize {
     each_decision(players, seed, |g| {
         if let Some(expected) = reference_legal(g, limit) {
             assert_eq!(
-                g.legal_actions_ref(),
-                &expected[..],
+                g.legal_actions(),
+                expected,
                 "{players} players, seed {seed}, decision {}",
                 g.log().len()
             );

@@ -123,9 +123,9 @@ fn check_invariants(g: &Game, ctx: &str) {
             finishing || (pi + wi > 0 && pw + ww > 0),
             "{ctx}: the game should have ended (R60)"
         );
-        assert!(!g.legal_actions_ref().is_empty(), "{ctx}: no legal action");
+        assert!(!g.legal_moves().is_empty(), "{ctx}: no legal action");
     } else {
-        assert!(g.legal_actions_ref().is_empty());
+        assert!(g.legal_moves().is_empty());
         assert!(g.ranking().is_some());
     }
 }

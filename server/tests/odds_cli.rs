@@ -38,7 +38,7 @@ fn emigrate_script(seed: u64, k: usize) -> (Value, Game) {
             seen += 1;
         }
         let a = bots[seat as usize].choose(&g);
-        g.apply(&a).unwrap();
+        g.apply(&a.to_action()).unwrap();
     }
     assert_eq!(g.phase(), Phase::Emigrate);
     let save: Value = serde_json::from_str(&g.save()).unwrap();

@@ -31,11 +31,12 @@
 
 use super::greedy::{chain_length, greedy_action, Heuristic, Params, LONG_CHAIN};
 use super::{determinise, Bot, BotError, Budget, Clock};
-use crate::action::Action;
 use crate::board::MAX_SEATS;
 use crate::cards::CardId;
 use crate::game::{Game, Phase};
+use crate::moves::Move;
 use crate::score::ranking;
+use crate::seat::Seat;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -192,11 +193,11 @@ impl Bot for SearchBot {
     fn last_iterations(&self) -> u32 {
         self.last_iterations
     }
-    fn choose(&mut self, game: &Game) -> Action {
-        let legal = game.legal_actions_ref();
+    fn choose(&mut self, game: &Game) -> Move {
+        let legal = game.legal_moves();
         if legal.len() == 1 {
             self.last_iterations = 0;
-            return legal[0].clone();
+            return legal[0];
         }
         if chain_length(game) > 2 * LONG_CHAIN {
             // A chain going round in circles (R25 allows it while a way out
@@ -224,7 +225,7 @@ impl Bot for SearchBot {
         }
         self.last_iterations = it;
         let best = tree.best_root_action();
-        legal[best].clone()
+        legal[best]
     }
 }
 
@@ -264,11 +265,11 @@ impl<'a> Tree<'a> {
     }
 
     fn new_node(&mut self, g: &Game) -> u32 {
-        let legal = g.legal_actions_ref();
+        let legal = g.legal_moves();
         let mut order: Vec<u16> = (0..legal.len() as u16).collect();
         if legal.len() > 1 {
             let h = Heuristic::new(g, self.params);
-            let vals: Vec<f32> = legal.iter().map(|a| h.action_value(a)).collect();
+            let vals: Vec<f32> = legal.iter().map(|&a| h.action_value(a)).collect();
             // Stable: ties keep the engine's order.
             order.sort_by(|&a, &b| vals[b as usize].total_cmp(&vals[a as usize]));
         }
@@ -294,9 +295,9 @@ impl<'a> Tree<'a> {
             }
             let k = self.select(node);
             path.push((node, k));
-            let a = g.legal_actions_ref()[self.nodes[node as usize].order[k] as usize].clone();
+            let a = g.legal_moves()[self.nodes[node as usize].order[k] as usize];
             let before = drawn_mask(g);
-            g.play_trusted(&a);
+            g.play_trusted(a);
             let sig = outcome(g, before);
             let edge = &self.nodes[node as usize].edges[k];
             match edge.children.iter().find(|c| c.0 == sig) {
@@ -368,13 +369,13 @@ impl<'a> Tree<'a> {
             }
             let a = match self.cfg.rollout {
                 Rollout::Random => {
-                    let legal = g.legal_actions_ref();
-                    legal[rng.random_range(0..legal.len())].clone()
+                    let legal = g.legal_moves();
+                    legal[rng.random_range(0..legal.len())]
                 }
                 Rollout::Light => light_action(g, rng),
                 Rollout::Greedy => greedy_action(g, self.params),
             };
-            g.play_trusted(&a);
+            g.play_trusted(a);
         }
     }
 
@@ -477,29 +478,29 @@ fn outcome(g: &Game, before: u32) -> u64 {
 /// The `light` rollout policy: random, but without the blunders that make
 /// random play meaningless (resettling while ships are left in the supply,
 /// sending our own ships home when another colour could go).
-fn light_action(g: &Game, rng: &mut ChaCha8Rng) -> Action {
-    let legal = g.legal_actions_ref();
+fn light_action(g: &Game, rng: &mut ChaCha8Rng) -> Move {
+    let legal = g.legal_moves();
     if legal.len() == 1 {
-        return legal[0].clone();
+        return legal[0];
     }
-    let me = g.current().unwrap_or(0) as u32;
+    let me = Seat::new(g.current().unwrap_or(0));
     // Resettling moves a game on when all our ships are out (R51 only
     // shuffles them) or nobody reveals cards any more (it always reveals).
-    let resettle = g.supply(me as u8) == 0 || super::greedy::stalled(g) > 0;
-    let ok = |a: &Action| match a {
-        Action::Resettle => resettle,
-        Action::Return { seat } => *seat != me,
+    let resettle = g.supply(me.index() as u8) == 0 || super::greedy::stalled(g) > 0;
+    let ok = |a: &Move| match *a {
+        Move::Resettle => resettle,
+        Move::Return { seat } => seat != me,
         _ => true,
     };
     let n = legal.iter().filter(|a| ok(a)).count();
     if n == 0 {
-        return legal[rng.random_range(0..legal.len())].clone();
+        return legal[rng.random_range(0..legal.len())];
     }
     let mut k = rng.random_range(0..n);
     for a in legal {
         if ok(a) {
             if k == 0 {
-                return a.clone();
+                return *a;
             }
             k -= 1;
         }

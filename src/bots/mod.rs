@@ -28,6 +28,7 @@ use crate::action::Action;
 use crate::cards::CardId;
 use crate::error::{args, Error};
 use crate::game::Game;
+use crate::moves::Move;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -42,7 +43,7 @@ pub use play::{mix, play_game, play_game_timed, PlayError, Thinking};
 pub trait Bot {
     fn name(&self) -> &'static str;
     /// Chooses one of the legal actions of `game` (which must not be over).
-    fn choose(&mut self, game: &Game) -> Action;
+    fn choose(&mut self, game: &Game) -> Move;
     /// Search iterations the last `choose` ran (0 for bots that do not search).
     fn last_iterations(&self) -> u32 {
         0
@@ -82,10 +83,10 @@ impl Bot for RandomBot {
     fn name(&self) -> &'static str {
         "random"
     }
-    fn choose(&mut self, game: &Game) -> Action {
-        // The legal actions never depend on the pile order.
-        let legal = game.legal_actions_ref();
-        legal[self.rng.random_range(0..legal.len())].clone()
+    fn choose(&mut self, game: &Game) -> Move {
+        // The legal moves never depend on the pile order.
+        let legal = game.legal_moves();
+        legal[self.rng.random_range(0..legal.len())]
     }
     fn is_timed(&self) -> bool {
         false
@@ -310,7 +311,7 @@ pub fn decide(
         }
         _ => make_bot(kind, seed)?,
     };
-    let action = bot.choose(game);
+    let action = bot.choose(game).to_action();
     Ok(Decision {
         action,
         iterations: bot.last_iterations(),

@@ -94,7 +94,7 @@ pub fn play_game_timed(
         // thinks (reading the clock costs more than a forced move or a
         // random draw).
         let bot = &mut seats[cur as usize];
-        let a = if g.legal_actions_ref().len() > 1 {
+        let a = if g.legal_moves().len() > 1 {
             let clock = bot.is_timed().then(Clock::start);
             let a = bot.choose(&g);
             let th = &mut think[cur as usize];
@@ -105,7 +105,7 @@ pub fn play_game_timed(
         } else {
             bot.choose(&g)
         };
-        g.play_trusted(&a);
+        g.play_trusted(a);
     }
     Err(PlayError::TooLong { seed })
 }

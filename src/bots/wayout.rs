@@ -10,10 +10,10 @@
 //! chain: no beach full, or a voyage that reveals a card or fails. It
 //! returns the first decision of that sequence.
 
-use crate::action::Action;
 use crate::board::{Board, Ships, Trace};
 use crate::chain::{landing_moves, play_land_move, Landing};
 use crate::game::{Game, Phase};
+use crate::moves::Move;
 use std::collections::{HashSet, VecDeque};
 
 /// States explored before giving up.
@@ -21,14 +21,14 @@ pub const WAY_OUT_LIMIT: usize = 10_000;
 
 /// The first decision of the shortest way out of the current chain, if the
 /// game is in a chain (emigration or landing) and one is found in budget.
-pub fn way_out(game: &Game) -> Option<Action> {
+pub fn way_out(game: &Game) -> Option<Move> {
     let board = game.board();
     let start = match game.phase() {
         Phase::Emigrate => (board.ships().clone(), None),
         Phase::Land(l) if !l.ends_game => (board.ships().clone(), Some(l)),
         _ => return None,
     };
-    let legal = game.legal_actions_ref();
+    let legal = game.legal_moves();
     let mut seen: HashSet<(Ships, Option<Landing>)> = HashSet::new();
     let mut queue: VecDeque<(Ships, Option<Landing>, usize)> = VecDeque::new();
     seen.insert(start.clone());
@@ -38,7 +38,7 @@ pub fn way_out(game: &Game) -> Option<Action> {
         if seen.len() > WAY_OUT_LIMIT {
             return None;
         }
-        let mut next: Vec<(Action, Step)> = Vec::new();
+        let mut next: Vec<(Move, Step)> = Vec::new();
         match landing {
             None => emigrations(board, &ships, &mut next),
             Some(l) => {
@@ -53,7 +53,7 @@ pub fn way_out(game: &Game) -> Option<Action> {
                     } else {
                         Step::Out
                     };
-                    next.push((Action::from(m), step));
+                    next.push((Move::from(m), step));
                 }
             }
         }
@@ -68,7 +68,7 @@ pub fn way_out(game: &Game) -> Option<Action> {
                 root
             };
             match step {
-                Step::Out => return Some(legal[r].clone()),
+                Step::Out => return Some(legal[r]),
                 Step::To(s, l) => {
                     let key = (s, l);
                     if seen.insert(key.clone()) {
@@ -92,15 +92,11 @@ enum Step {
 }
 
 /// Every emigration from a full beach (R20) and where it leads.
-fn emigrations(board: &Board, ships: &Ships, out: &mut Vec<(Action, Step)>) {
+fn emigrations(board: &Board, ships: &Ships, out: &mut Vec<(Move, Step)>) {
     for (tile, beach) in board.full_beaches(ships) {
         let cols = ships.beach(tile, beach).colours();
         for jetty in tile.beach_spec(beach).jetty_edges() {
-            let a = Action::Emigrate {
-                tile,
-                beach: beach.into(),
-                jetty: jetty.into(),
-            };
+            let a = Move::Emigrate { tile, beach, jetty };
             match board.trace(tile, jetty, cols) {
                 Trace::Escape => out.push((a, Step::Out)),
                 Trace::Land(dest) => {

@@ -7,6 +7,7 @@ use crate::action::{Action, BeachRef};
 use crate::cards::CardId;
 use crate::error::{args, Args, Error};
 use crate::hex::Hex;
+use crate::moves::Move;
 
 impl Game {
     // ----- explanations -------------------------------------------------
@@ -99,9 +100,9 @@ impl Game {
                 .and_then(|()| checks::found_kingdom(board, *tile, seat)),
             (Phase::Turn, Action::Resettle) => {
                 let can_place_new = self
-                    .legal_actions_ref()
+                    .legal_moves()
                     .iter()
-                    .any(|a| matches!(a, Action::PlaceNew { .. }));
+                    .any(|m| matches!(m, Move::PlaceNew { .. }));
                 checks::resettle(self.has_island_ships(seat), can_place_new)
             }
             (Phase::Turn, Action::PlaceNew { tile, beaches }) => {

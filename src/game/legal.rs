@@ -3,27 +3,28 @@
 //! (docs/rules.md#how-the-engine-decides). `apply` accepts exactly these.
 
 use super::{checks, Game, Phase};
-use crate::action::{Action, BeachRef, Beaches};
+use crate::action::Action;
 use crate::cards::{Beach, CardId, MAX_BEACHES};
 use crate::chain::{landing_moves, Landing};
 use crate::hex::Edge;
 use crate::hex::Hex;
+use crate::moves::{BeachSet, Move};
 use crate::seat::Seat;
 
 impl Game {
     /// Every legal action for the decision pending now, once each, in a
     /// stable order; empty when the game is over.
     pub fn legal_actions(&self) -> Vec<Action> {
-        self.legal_actions_ref().to_vec()
+        self.legal_moves().iter().map(|m| m.to_action()).collect()
     }
 
-    /// [`Game::legal_actions`] without a copy: computed once, kept until
-    /// the next action.
-    pub fn legal_actions_ref(&self) -> &[Action] {
+    /// The legal moves, in the order of [`Game::legal_actions`]: computed
+    /// once, kept until the next move.
+    pub fn legal_moves(&self) -> &[Move] {
         self.legal.get_or_init(|| self.compute_legal())
     }
 
-    fn compute_legal(&self) -> Vec<Action> {
+    fn compute_legal(&self) -> Vec<Move> {
         let mut out = std::mem::take(&mut *self.spare_legal.borrow_mut());
         let ships = self.board.ships();
         match self.phase {
@@ -31,7 +32,7 @@ impl Game {
             Phase::Setup { .. } => {
                 for b in CardId::TONGA.beaches() {
                     if checks::setup_beach(ships, b).is_ok() {
-                        out.push(Action::SetupPlace { beach: b.into() });
+                        out.push(Move::SetupPlace { beach: b });
                     }
                 }
             }
@@ -42,7 +43,7 @@ impl Game {
             Phase::PlaceShip { tile, .. } => {
                 for b in tile.beaches() {
                     if checks::free_place(ships, tile, b).is_ok() {
-                        out.push(Action::PlaceShip { beach: b.into() });
+                        out.push(Move::PlaceShip { beach: b });
                     }
                 }
             }
@@ -51,7 +52,7 @@ impl Game {
     }
 
     /// R20: every full beach through every jetty, minus what R25 forbids.
-    fn emigrations(&self, out: &mut Vec<Action>) {
+    fn emigrations(&self, out: &mut Vec<Move>) {
         let board = &self.board;
         let ships = board.ships();
         let emigrations = || {
@@ -61,11 +62,8 @@ impl Game {
                     .map(move |jetty| (tile, beach, jetty))
             })
         };
-        let action = |(tile, beach, jetty): (CardId, Beach, Edge)| Action::Emigrate {
-            tile,
-            beach: beach.into(),
-            jetty: jetty.into(),
-        };
+        let action =
+            |(tile, beach, jetty): (CardId, Beach, Edge)| Move::Emigrate { tile, beach, jetty };
         self.chain
             .borrow_mut()
             .resolving_emigrations(board, ships, emigrations(), |t, b, j| {
@@ -82,7 +80,7 @@ impl Game {
 
     /// R23 landing moves, with R25 applied: only moves after which the
     /// chain stays resolvable, as long as the current state is resolvable.
-    fn land_actions(&self, l: &Landing, out: &mut Vec<Action>) {
+    fn land_actions(&self, l: &Landing, out: &mut Vec<Move>) {
         let board = &self.board;
         let ships = board.ships();
         let all = || landing_moves(ships, l);
@@ -99,18 +97,18 @@ impl Game {
         if out.is_empty() {
             // Unrestricted, or the chain is lost whatever happens (R25
             // removal follows when the landing ends): every move is legal.
-            out.extend(all().map(Action::from));
+            out.extend(all().map(Move::from));
         }
     }
 
     /// The start of a turn: R50 placements, or expansions (R10, R51), king
     /// islands (R30) and resettlement (R40).
-    fn turn_actions(&self, out: &mut Vec<Action>) {
+    fn turn_actions(&self, out: &mut Vec<Move>) {
         let seat = self.current;
         if checks::no_ships_on_islands(&self.board, seat).is_ok() {
             self.new_ship_placements(out);
             if checks::resettle(false, !out.is_empty()).is_ok() {
-                out.push(Action::Resettle);
+                out.push(Move::Resettle);
             }
             return;
         }
@@ -121,16 +119,16 @@ impl Game {
         }
         for c in self.board.islands() {
             if checks::found_kingdom(&self.board, c, seat).is_ok() {
-                out.push(Action::FoundKingdom { tile: c });
+                out.push(Move::FoundKingdom { tile: c });
             }
         }
-        out.push(Action::Resettle);
+        out.push(Move::Resettle);
     }
 
     /// R50: two new ships on Tonga (a multiset of beaches), or one on any
     /// other island. (R50 applies with all ships in the supply but at most
     /// two kings, R30, so the supply always has two.)
-    fn new_ship_placements(&self, out: &mut Vec<Action>) {
+    fn new_ship_placements(&self, out: &mut Vec<Move>) {
         let board = &self.board;
         let ships = board.ships();
         let t = CardId::TONGA;
@@ -141,9 +139,10 @@ impl Game {
                     if checks::room_for(ships, t, a, need).is_ok()
                         && checks::room_for(ships, t, b, need).is_ok()
                     {
-                        out.push(Action::PlaceNew {
+                        out.push(Move::PlaceNew {
                             tile: t,
-                            beaches: [a.into(), b.into()].into(),
+                            first: a,
+                            second: Some(b),
                         });
                     }
                 }
@@ -156,9 +155,10 @@ impl Game {
             }
             for b in c.beaches() {
                 if checks::room_for(ships, c, b, 1).is_ok() {
-                    out.push(Action::PlaceNew {
+                    out.push(Move::PlaceNew {
                         tile: c,
-                        beaches: [b.into()].into(),
+                        first: b,
+                        second: None,
                     });
                 }
             }
@@ -166,7 +166,7 @@ impl Game {
     }
 
     /// R10: k = min(n, b, s) ships, at most one per beach.
-    fn expansions(&self, seat: Seat, out: &mut Vec<Action>) {
+    fn expansions(&self, seat: Seat, out: &mut Vec<Move>) {
         let board = &self.board;
         let ships = board.ships();
         let supply = self.supply[seat.index()];
@@ -177,19 +177,19 @@ impl Game {
             let Ok(n) = checks::expand_ships(ships, c, seat) else {
                 continue;
             };
-            let mut free = [0; MAX_BEACHES];
+            let mut free = [Beach::new(0); MAX_BEACHES];
             let mut room = 0;
             for b in c.beaches() {
                 if checks::free_place(ships, c, b).is_ok() {
-                    free[room] = u32::from(b);
+                    free[room] = b;
                     room += 1;
                 }
             }
             let k = checks::expand_size(c, n, supply, room);
             each_subset(&free[..room], k, |subset| {
-                out.push(Action::Expand {
+                out.push(Move::Expand {
                     tile: c,
-                    beaches: Beaches::from_slice(subset),
+                    beaches: BeachSet::of(subset.iter().copied()),
                     take: None,
                 })
             });
@@ -197,7 +197,7 @@ impl Game {
     }
 
     /// R51: with an empty supply, one ship taken from a beach goes to another.
-    fn expansions_by_taking(&self, seat: Seat, out: &mut Vec<Action>) {
+    fn expansions_by_taking(&self, seat: Seat, out: &mut Vec<Move>) {
         let board = &self.board;
         let ships = board.ships();
         for from in board.islands() {
@@ -215,13 +215,10 @@ impl Game {
                         if checks::take_elsewhere((from, fb), (to, tb)).is_ok()
                             && checks::free_place(ships, to, tb).is_ok()
                         {
-                            out.push(Action::Expand {
+                            out.push(Move::Expand {
                                 tile: to,
-                                beaches: [tb.into()].into(),
-                                take: Some(BeachRef {
-                                    tile: from,
-                                    beach: fb.into(),
-                                }),
+                                beaches: BeachSet::of([tb]),
+                                take: Some((from, fb)),
                             });
                         }
                     }
@@ -231,12 +228,8 @@ impl Game {
     }
 
     /// R40: empty hexes next to a card, rotated so the emblem edge faces a card.
-    fn card_placements(&self, card: CardId, out: &mut Vec<Action>) {
-        let at = |h: Hex, rot: u8| Action::PlaceCard {
-            q: h.q,
-            r: h.r,
-            rotation: rot.into(),
-        };
+    fn card_placements(&self, card: CardId, out: &mut Vec<Move>) {
+        let at = Move::place_card;
         if self.board.cards().is_empty() {
             // Every card was removed (R25): the new card starts the table again.
             out.extend((0..6).map(|rot| at(Hex::ORIGIN, rot)));
@@ -254,7 +247,7 @@ impl Game {
 
 /// Calls `f` with every `k`-element subset of `items`, in lexicographic
 /// order (of the positions in `items`).
-fn each_subset(items: &[u32], k: usize, mut f: impl FnMut(&[u32])) {
+fn each_subset<T: Copy>(items: &[T], k: usize, mut f: impl FnMut(&[T])) {
     let n = items.len();
     if k > n {
         return;
@@ -262,7 +255,12 @@ fn each_subset(items: &[u32], k: usize, mut f: impl FnMut(&[u32])) {
     // The positions chosen, increasing; the next subset moves the last
     // position that can move one on and puts the following ones after it.
     let mut at: [usize; MAX_BEACHES] = std::array::from_fn(|i| i);
-    let mut chosen = [0u32; MAX_BEACHES];
+    let Some(&fill) = items.first() else {
+        // No items: the empty subset alone (k = 0).
+        f(&[]);
+        return;
+    };
+    let mut chosen = [fill; MAX_BEACHES];
     loop {
         for i in 0..k {
             chosen[i] = items[at[i]];

@@ -18,7 +18,7 @@ use crate::cards::{Beach, CardId};
 use crate::chain::{ChainSearch, LandMove, Landing};
 use crate::error::{args, Error};
 use crate::event::GameEvent;
-use crate::hex::{Edge, Hex};
+use crate::moves::Move;
 use crate::options::{GameOptions, COLORS};
 use crate::score::{ranking, standings, Standing};
 use crate::seat::Seat;
@@ -92,12 +92,12 @@ pub struct Game {
     /// Decisions applied since the current turn began (the bound on
     /// endless play, docs/rules.md#endless-play).
     turn_decisions: u32,
-    log: Vec<Action>,
+    log: Vec<Move>,
     ranking: Option<Vec<Vec<u8>>>,
-    legal: OnceCell<Vec<Action>>,
-    /// The list of the last decision's legal actions, emptied, to be filled
+    legal: OnceCell<Vec<Move>>,
+    /// The list of the last decision's legal moves, emptied, to be filled
     /// again (no allocation per decision).
-    spare_legal: RefCell<Vec<Action>>,
+    spare_legal: RefCell<Vec<Move>>,
     /// The R25 search, with what it has proven on the current layout (a
     /// cache: a copy of the game starts without it).
     chain: RefCell<ChainSearch>,
@@ -201,7 +201,8 @@ impl Game {
     pub fn supplies(&self) -> &[u8] {
         &self.supply[..self.n]
     }
-    pub fn log(&self) -> &[Action] {
+    /// The moves played so far, in order.
+    pub fn log(&self) -> &[Move] {
         &self.log
     }
     /// Cards left in the pile: (islands, water). Never their order.
@@ -325,40 +326,39 @@ impl Game {
             return Err(Error::game_over());
         }
         let a = action.normalized();
-        if !self.legal_actions_ref().contains(&a) {
-            return Err(self.explain_illegal(&a));
+        match Move::of_action(&a) {
+            Some(m) if self.legal_moves().contains(&m) => Ok(self.apply_trusted(m)),
+            _ => Err(self.explain_illegal(&a)),
         }
-        Ok(self.apply_trusted(&a))
     }
 
-    /// Applies an action taken from [`Game::legal_actions`] without checking
-    /// it again. An action that is not legal here leaves the game in an
+    /// Applies a move taken from [`Game::legal_moves`] without checking it
+    /// again. A move that is not legal here leaves the game in an
     /// unspecified state.
-    pub fn apply_trusted(&mut self, a: &Action) -> Vec<GameEvent> {
+    pub fn apply_trusted(&mut self, m: Move) -> Vec<GameEvent> {
         let mut ev = Events(Some(Vec::new()));
-        self.perform(a, &mut ev);
+        self.perform(m, &mut ev);
         ev.0.unwrap_or_default()
     }
 
     /// [`Game::apply_trusted`] without telling what happened: no event is
     /// even built. What bots and simulations play.
-    pub fn play_trusted(&mut self, a: &Action) {
-        self.perform(a, &mut Events(None));
+    pub fn play_trusted(&mut self, m: Move) {
+        self.perform(m, &mut Events(None));
     }
 
-    fn perform(&mut self, a: &Action, ev: &mut Events) {
+    fn perform(&mut self, a: Move, ev: &mut Events) {
         // The list of legal actions is kept, emptied, for the next decision.
         if let Some(mut legal) = self.legal.take() {
             legal.clear();
             *self.spare_legal.get_mut() = legal;
         }
-        self.log.push(a.clone());
+        self.log.push(a);
         self.turn_decisions += 1;
         let seat = self.current;
-        match *a {
-            Action::SetupPlace { beach } => {
-                let t = CardId::TONGA;
-                self.place_from_supply(seat, t, named_beach(t, beach), ev);
+        match a {
+            Move::SetupPlace { beach } => {
+                self.place_from_supply(seat, CardId::TONGA, beach, ev);
                 let Phase::Setup { placed } = self.phase else {
                     unreachable!()
                 };
@@ -373,34 +373,38 @@ impl Game {
                     self.current = seat.next(self.n);
                 }
             }
-            Action::Expand {
+            Move::Expand {
                 tile,
-                ref beaches,
+                beaches,
                 take,
             } => {
-                if let Some(t) = take {
+                if let Some((from, beach)) = take {
                     // R51: the taken ship is the one placed.
-                    let beach = named_beach(t.tile, t.beach);
-                    self.board.take(t.tile, beach, seat);
+                    self.board.take(from, beach, seat);
                     self.supply[seat.index()] += 1;
                     ev.push(|| GameEvent::ShipTaken {
                         seat: seat.into(),
-                        tile: t.tile,
+                        tile: from,
                         beach: beach.into(),
                     });
                 }
-                for &b in beaches {
-                    self.place_from_supply(seat, tile, named_beach(tile, b), ev);
+                for b in beaches.iter() {
+                    self.place_from_supply(seat, tile, b, ev);
                 }
                 self.enter_chain(ev);
             }
-            Action::PlaceNew { tile, ref beaches } => {
-                for &b in beaches {
-                    self.place_from_supply(seat, tile, named_beach(tile, b), ev);
+            Move::PlaceNew {
+                tile,
+                first,
+                second,
+            } => {
+                self.place_from_supply(seat, tile, first, ev);
+                if let Some(b) = second {
+                    self.place_from_supply(seat, tile, b, ev);
                 }
                 self.enter_chain(ev);
             }
-            Action::FoundKingdom { tile } => {
+            Move::FoundKingdom { tile } => {
                 // R30: one ship stays as king, the others go home.
                 let mine = self.board.crown(tile, seat)[seat.index()];
                 self.supply[seat.index()] += mine - 1;
@@ -411,7 +415,7 @@ impl Game {
                 });
                 self.end_turn(ev);
             }
-            Action::Resettle => {
+            Move::Resettle => {
                 // R40: all ships off the islands (kings stay), then reveal.
                 let returned = self.board.resettle(seat);
                 self.supply[seat.index()] += returned;
@@ -421,27 +425,30 @@ impl Game {
                 });
                 self.draw_card(true, ev);
             }
-            Action::Emigrate { tile, beach, jetty } => {
-                let jetty = Edge::from_u32(jetty).expect("a legal emigration names a jetty");
-                self.voyage(tile, named_beach(tile, beach), jetty, ev);
+            Move::Emigrate { tile, beach, jetty } => {
+                self.voyage(tile, beach, jetty, ev);
             }
-            Action::Land { .. } | Action::Return { .. } => {
+            Move::Land { seat, beach } => {
                 let Phase::Land(l) = self.phase else {
                     unreachable!()
                 };
-                let m = LandMove::of_action(a, &l).expect("a legal landing move");
-                self.land_move(l, m, ev);
+                self.land_move(l, LandMove::Land { seat, beach }, ev);
             }
-            Action::PlaceCard { q, r, rotation } => {
+            Move::Return { seat } => {
+                let Phase::Land(l) = self.phase else {
+                    unreachable!()
+                };
+                self.land_move(l, LandMove::Return { seat }, ev);
+            }
+            Move::PlaceCard { q, r, rotation } => {
                 let Phase::PlaceCard { card, resettle } = self.phase else {
                     unreachable!()
                 };
-                let rotation = rotation as u8;
-                self.board.lay(card, Hex::new(q, r), rotation);
+                self.board.lay(card, Move::hex(q, r), rotation);
                 ev.push(|| GameEvent::CardRevealed {
                     card,
-                    q,
-                    r,
+                    q: q.into(),
+                    r: r.into(),
                     rotation,
                 });
                 let ends = self.last_card_laid();
@@ -463,11 +470,11 @@ impl Game {
                     self.draw_card(resettle, ev);
                 }
             }
-            Action::PlaceShip { beach } => {
+            Move::PlaceShip { beach } => {
                 let Phase::PlaceShip { tile, ends_game } = self.phase else {
                     unreachable!()
                 };
-                self.place_from_supply(seat, tile, named_beach(tile, beach), ev);
+                self.place_from_supply(seat, tile, beach, ev);
                 if ends_game {
                     self.finish_game(ev);
                 } else {
@@ -554,12 +561,6 @@ impl Events {
             list.push(event());
         }
     }
-}
-
-/// Beach `b` of `tile`, as a legal action names it.
-fn named_beach(tile: CardId, b: u32) -> Beach {
-    tile.beach(b)
-        .expect("a legal action names a beach of its island")
 }
 
 /// A seed from the operating system (or the browser, via getrandom's wasm_js).

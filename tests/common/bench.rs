@@ -24,12 +24,12 @@ pub fn bench_positions(count: usize) -> Vec<Game> {
         let target = 4 + 2 * (i % 5) as u32;
         let mut steps = 0;
         while let Some(seat) = g.current() {
-            if g.turn() >= target && g.legal_actions_ref().len() > 1 {
+            if g.turn() >= target && g.legal_moves().len() > 1 {
                 out.push(g);
                 break;
             }
             let a = bots[seat as usize].choose(&g);
-            g.apply_trusted(&a);
+            g.apply_trusted(a);
             steps += 1;
             if steps > 5000 {
                 break;

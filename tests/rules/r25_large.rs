@@ -124,7 +124,7 @@ fn r25_a_limited_search_says_when_it_gave_a_question_up() {
             }
             assert!(!g.chain_search_cut());
             let a = bot.choose(&g);
-            g.play_trusted(&a);
+            g.play_trusted(a);
         }
         if cuts > 0 {
             break;

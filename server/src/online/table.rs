@@ -297,7 +297,7 @@ impl Table {
     fn build_state(&self) -> Option<std::sync::Arc<str>> {
         let g = self.game.as_ref()?;
         let playing = self.record.status == Status::Playing;
-        let legal: &[tongiaki::Action] = if playing { g.legal_actions_ref() } else { &[] };
+        let legal: &[tongiaki::Move] = if playing { g.legal_moves() } else { &[] };
         let clock = if self.record.turn_clock_secs > 0 && playing {
             let left = Duration::from_secs(self.record.turn_clock_secs)
                 .saturating_sub(self.turn_started.elapsed());

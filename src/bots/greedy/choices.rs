@@ -3,25 +3,21 @@
 //! and laying cards (R40, R25).
 
 use super::voyages::{Dist, MAX_REVEALS};
-use super::{beach_of, Heuristic};
-use crate::action::BeachRef;
+use super::Heuristic;
 use crate::board::Ships;
 use crate::cards::{Beach, CardId};
 use crate::chain::Landing;
 use crate::game::Phase;
 use crate::hex::{edge_to_world, Hex};
+use crate::moves::BeachSet;
 use crate::seat::Seat;
 
 impl Heuristic<'_> {
     /// Full beaches after a placement sail (at their best jetty); the other
     /// beaches we put ships on count as build-up toward a later voyage.
-    pub(super) fn after_placing(&self, ships: &Ships, tile: CardId, beaches: &[u32]) -> f32 {
+    pub(super) fn after_placing(&self, ships: &Ships, tile: CardId, beaches: BeachSet) -> f32 {
         let mut v = 0.0;
-        for (i, &n) in beaches.iter().enumerate() {
-            if beaches[..i].contains(&n) {
-                continue;
-            }
-            let b = beach_of(tile, n);
+        for b in beaches.iter() {
             if ships.is_full(tile, b) {
                 v += self.best_emigration(ships, tile, b);
             } else {
@@ -37,28 +33,31 @@ impl Heuristic<'_> {
     pub(super) fn expand_value(
         &self,
         tile: CardId,
-        beaches: &[u32],
-        take: Option<BeachRef>,
+        beaches: BeachSet,
+        take: Option<(CardId, Beach)>,
     ) -> f32 {
         let mut ships = self.board.ships().clone();
         let mut v = 0.0;
-        if let Some(t) = take {
-            ships.remove(t.tile, beach_of(t.tile, t.beach), self.me);
-            if ships.seat_on(t.tile, self.me) == 0 {
-                v -= self.worth(t.tile);
+        if let Some((from, beach)) = take {
+            ships.remove(from, beach, self.me);
+            if ships.seat_on(from, self.me) == 0 {
+                v -= self.worth(from);
             }
         }
-        for &b in beaches {
-            ships.add(tile, beach_of(tile, b), self.me);
+        for b in beaches.iter() {
+            ships.add(tile, b, self.me);
         }
         v + self.after_placing(&ships, tile, beaches)
     }
 
-    pub(super) fn place_new_value(&self, tile: CardId, beaches: &[u32]) -> f32 {
+    /// R50: `first`, and on Tonga `second` (perhaps the same beach again).
+    pub(super) fn place_new_value(&self, tile: CardId, first: Beach, second: Option<Beach>) -> f32 {
         let mut ships = self.board.ships().clone();
-        for &b in beaches {
-            ships.add(tile, beach_of(tile, b), self.me);
+        ships.add(tile, first, self.me);
+        if let Some(b) = second {
+            ships.add(tile, b, self.me);
         }
+        let beaches = BeachSet::of([Some(first), second].into_iter().flatten());
         self.worth(tile) + self.after_placing(&ships, tile, beaches)
     }
 

@@ -29,11 +29,10 @@
 //! king islands, resettling, landing and laying cards in `choices.rs`.
 
 use super::{determinise, Bot};
-use crate::action::Action;
 use crate::board::{Board, MAX_SEATS};
-use crate::cards::{Beach, CardId};
+use crate::cards::CardId;
 use crate::game::{Game, Phase};
-use crate::hex::{Edge, Hex};
+use crate::moves::Move;
 use crate::seat::Seat;
 use rand::SeedableRng;
 
@@ -107,7 +106,7 @@ impl Bot for GreedyBot {
     fn name(&self) -> &'static str {
         "greedy"
     }
-    fn choose(&mut self, game: &Game) -> Action {
+    fn choose(&mut self, game: &Game) -> Move {
         // Bots never see the real pile order: work on a sampled one (the
         // heuristic only reads the pile's composition anyway).
         let game = determinise(game, &mut self.rng);
@@ -123,11 +122,11 @@ pub fn chain_length(game: &Game) -> usize {
         .take_while(|a| {
             !matches!(
                 a,
-                Action::Expand { .. }
-                    | Action::PlaceNew { .. }
-                    | Action::FoundKingdom { .. }
-                    | Action::Resettle
-                    | Action::SetupPlace { .. }
+                Move::Expand { .. }
+                    | Move::PlaceNew { .. }
+                    | Move::FoundKingdom { .. }
+                    | Move::Resettle
+                    | Move::SetupPlace { .. }
             )
         })
         .count()
@@ -140,10 +139,10 @@ pub fn chain_length(game: &Game) -> usize {
 pub const LONG_CHAIN: usize = 24;
 
 /// The greedy choice for the player to move in `game` (not over).
-pub fn greedy_action(game: &Game, params: &Params) -> Action {
-    let legal = game.legal_actions_ref();
+pub fn greedy_action(game: &Game, params: &Params) -> Move {
+    let legal = game.legal_moves();
     if legal.len() == 1 {
-        return legal[0].clone();
+        return legal[0];
     }
     let mut h = Heuristic::new(game, params);
     let chain = match game.phase() {
@@ -159,19 +158,19 @@ pub fn greedy_action(game: &Game, params: &Params) -> Action {
         h.break_loops = true;
         if chain > 8 * LONG_CHAIN {
             // Still going round: vary the choice (deterministically).
-            return legal[(super::mix(chain as u64) % legal.len() as u64) as usize].clone();
+            return legal[(super::mix(chain as u64) % legal.len() as u64) as usize];
         }
     }
     let mut best = 0;
     let mut best_v = f32::NEG_INFINITY;
     for (i, a) in legal.iter().enumerate() {
-        let v = h.action_value(a);
+        let v = h.action_value(*a);
         if v > best_v {
             best_v = v;
             best = i;
         }
     }
-    legal[best].clone()
+    legal[best]
 }
 
 /// The heuristic's view of one decision.
@@ -256,65 +255,52 @@ impl<'a> Heuristic<'a> {
     }
 
     /// The value of one legal action.
-    pub fn action_value(&self, a: &Action) -> f32 {
+    pub fn action_value(&self, a: Move) -> f32 {
         let ships = self.board.ships();
         match a {
-            Action::SetupPlace { beach } => {
-                let b = ships.beach(CardId::TONGA, beach_of(CardId::TONGA, *beach));
+            Move::SetupPlace { beach } => {
+                let b = ships.beach(CardId::TONGA, beach);
                 // Spread our two ships; join other colours (mixed groups pass danger).
                 -(b.of(self.me) as f32) * 2.0
                     + (b.colours() as f32) * 0.5
                     + (b.count() as f32) * 0.1
             }
-            Action::Expand {
+            Move::Expand {
                 tile,
                 beaches,
                 take,
-            } => self.expand_value(*tile, beaches, *take),
-            Action::FoundKingdom { tile } => self.king_value(*tile),
-            Action::Resettle => self.resettle_value(),
-            Action::PlaceNew { tile, beaches } => self.place_new_value(*tile, beaches),
-            Action::Emigrate { tile, beach, jetty } => {
-                let beach = beach_of(*tile, *beach);
-                let jetty = Edge::from_u32(*jetty).expect("a legal emigration names a jetty");
-                let v = self.emigration_value(ships, *tile, beach, jetty);
+            } => self.expand_value(tile, beaches, take),
+            Move::FoundKingdom { tile } => self.king_value(tile),
+            Move::Resettle => self.resettle_value(),
+            Move::PlaceNew {
+                tile,
+                first,
+                second,
+            } => self.place_new_value(tile, first, second),
+            Move::Emigrate { tile, beach, jetty } => {
+                let v = self.emigration_value(ships, tile, beach, jetty);
                 if self.break_loops {
-                    v + self.way_out(*tile, beach, jetty)
+                    v + self.way_out(tile, beach, jetty)
                 } else {
                     v
                 }
             }
-            Action::Land { seat, beach } => match self.game.phase() {
-                Phase::Land(l) => self.land_value(&l, seat_of(*seat), beach_of(l.tile, *beach)),
+            Move::Land { seat, beach } => match self.game.phase() {
+                Phase::Land(l) => self.land_value(&l, seat, beach),
                 _ => 0.0,
             },
-            Action::Return { seat } => match self.game.phase() {
-                Phase::Land(l) => self.return_value(&l, seat_of(*seat)),
+            Move::Return { seat } => match self.game.phase() {
+                Phase::Land(l) => self.return_value(&l, seat),
                 _ => 0.0,
             },
-            Action::PlaceCard { q, r, rotation } => {
-                self.place_card_value(Hex::new(*q, *r), *rotation as u8)
-            }
-            Action::PlaceShip { beach } => {
+            Move::PlaceCard { q, r, rotation } => self.place_card_value(Move::hex(q, r), rotation),
+            Move::PlaceShip { beach } => {
                 // A lone ship: the beach that takes longest to fill keeps it longest.
                 match self.game.phase() {
-                    Phase::PlaceShip { tile, .. } => {
-                        tile.beach_spec(beach_of(tile, *beach)).places as f32
-                    }
+                    Phase::PlaceShip { tile, .. } => tile.beach_spec(beach).places as f32,
                     _ => 0.0,
                 }
             }
         }
     }
-}
-
-/// Beach `b` of `tile`, as a legal action names it.
-fn beach_of(tile: CardId, b: u32) -> Beach {
-    tile.beach(b)
-        .expect("a legal action names a beach of its island")
-}
-
-/// The seat a legal action names.
-fn seat_of(s: u32) -> Seat {
-    Seat::from_u32(s).expect("a legal action names a seat")
 }

@@ -51,7 +51,7 @@ fn r25_a_landing_whose_fillable_beaches_escape_leads_out_after_every_end() {
                 }
             }
             let a = bot.choose(&g);
-            g.play_trusted(&a);
+            g.play_trusted(a);
         }
     }
     assert!(answered > 5_000, "{answered} landing decisions answered");
