@@ -9,7 +9,7 @@
 //! holds no ships on its beaches; a card lies on one hex at most, and is in
 //! [`Board::cards`] exactly while it lies there.
 
-use crate::cards::{Beach, CardId, CARD_COUNT};
+use crate::cards::{Beach, CardId, CARD_COUNT, ISLAND_COUNT};
 use crate::chain::{LandMove, Landing};
 use crate::hex::{edge_to_world, opposite, world_to_edge, Edge, Hex};
 use crate::seat::Seat;
@@ -69,10 +69,15 @@ pub struct Board {
     pos: [Option<(Hex, u8)>; CARD_COUNT],
     /// Cards on the table, in the order they were laid.
     order: Vec<CardId>,
+    /// The islands among them, in the same order: the first `island_count`.
+    islands: [CardId; ISLAND_COUNT],
+    island_count: u8,
     /// Islands taken out of the game (R25).
     removed: Vec<CardId>,
     /// King islands and their owners (R30).
     king: [Option<Seat>; CARD_COUNT],
+    /// King islands of each seat, counted (R30: at most two).
+    kings: [u8; MAX_SEATS],
     ships: Ships,
     /// R60: ships that stayed on the last water card.
     water_ships: [[u8; MAX_SEATS]; CARD_COUNT],
@@ -94,8 +99,11 @@ impl Board {
             grid: vec![EMPTY; (GRID * GRID) as usize],
             pos: [None; CARD_COUNT],
             order: Vec::with_capacity(CARD_COUNT),
+            islands: [CardId::TONGA; ISLAND_COUNT],
+            island_count: 0,
             removed: Vec::new(),
             king: [None; CARD_COUNT],
+            kings: [0; MAX_SEATS],
             ships: Ships::default(),
             water_ships: [[0; MAX_SEATS]; CARD_COUNT],
             laid_islands: 0,
@@ -195,9 +203,12 @@ impl Board {
         self.layout_changes
     }
 
+    /// Islands on the table, in the order they were laid.
     #[inline]
     pub fn islands(&self) -> impl Iterator<Item = CardId> + '_ {
-        self.order.iter().copied().filter(|c| c.is_island())
+        self.islands[..usize::from(self.island_count)]
+            .iter()
+            .copied()
     }
 
     #[inline]
@@ -208,6 +219,12 @@ impl Board {
     /// The owner of king island `c` (R30).
     pub fn king_of(&self, c: CardId) -> Option<Seat> {
         self.king[c.index()]
+    }
+
+    /// How many king islands `seat` owns (R30).
+    #[inline]
+    pub fn king_count(&self, seat: Seat) -> u8 {
+        self.kings[seat.index()]
     }
 
     pub fn kings_of(&self, seat: Seat) -> impl Iterator<Item = CardId> + '_ {
@@ -337,6 +354,8 @@ impl Board {
         self.update_frontier(h, true);
         self.layout_changes += 1;
         if c.is_island() {
+            self.islands[usize::from(self.island_count)] = c;
+            self.island_count += 1;
             self.laid_islands += 1;
         } else {
             self.laid_water += 1;
@@ -352,6 +371,16 @@ impl Board {
             let i = Board::cell(h).expect("a card lies inside the grid");
             self.grid[i] = EMPTY;
             self.update_frontier(h, false);
+            let islands = &mut self.islands[..usize::from(self.island_count)];
+            let at = islands
+                .iter()
+                .position(|&x| x == c)
+                .expect("an island on the table");
+            islands[at..].rotate_left(1);
+            self.island_count -= 1;
+            if let Some(owner) = self.king[c.index()] {
+                self.kings[owner.index()] -= 1;
+            }
         }
         self.pos[c.index()] = None;
         self.order.retain(|&x| x != c);
@@ -401,6 +430,7 @@ impl Board {
     pub(crate) fn crown(&mut self, tile: CardId, seat: Seat) -> [u8; MAX_SEATS] {
         debug_assert!(tile.is_island() && tile != CardId::TONGA && !self.is_king(tile));
         self.king[tile.index()] = Some(seat);
+        self.kings[seat.index()] += 1;
         self.layout_changes += 1;
         self.ships.clear_tile(tile)
     }
@@ -417,7 +447,11 @@ impl Board {
     /// beaches stay (see [`Board::set_ship`]).
     pub(crate) fn set_king(&mut self, tile: CardId, seat: Seat) {
         debug_assert!(tile.is_island() && self.on_table(tile));
+        if let Some(owner) = self.king[tile.index()] {
+            self.kings[owner.index()] -= 1;
+        }
         self.king[tile.index()] = Some(seat);
+        self.kings[seat.index()] += 1;
         self.layout_changes += 1;
     }
 
@@ -478,6 +512,13 @@ mod tests {
                     b.remove(islands[next(islands.len())]);
                 }
                 assert_eq!(b.frontier().collect::<Vec<_>>(), frontier_from_scratch(&b));
+                let islands: Vec<CardId> = b
+                    .cards()
+                    .iter()
+                    .copied()
+                    .filter(|c| c.is_island())
+                    .collect();
+                assert_eq!(b.islands().collect::<Vec<_>>(), islands);
             }
         }
     }

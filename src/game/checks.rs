@@ -423,7 +423,7 @@ pub(crate) fn found_kingdom(board: &Board, island: CardId, seat: Seat) -> Check 
     if on.count() > mine {
         return Err(KingOthers { island });
     }
-    check(board.kings_of(seat).count() < 2, TwoKings)
+    check(board.king_count(seat) < 2, TwoKings)
 }
 
 /// R50: while new ships can be placed, the player may not resettle instead.
