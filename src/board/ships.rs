@@ -130,16 +130,12 @@ impl Ships {
     }
     #[inline]
     pub fn free_places(&self, tile: CardId, beach: Beach) -> u8 {
-        tile.beach_spec(beach).places - self.beach(tile, beach).count()
+        tile.spec().places(beach) - self.beach(tile, beach).count()
     }
     /// Free places on the whole island.
     #[inline]
     pub fn free_on(&self, tile: CardId) -> u32 {
-        let places = tile.spec().beaches.iter().map(|spec| spec.places);
-        places
-            .zip(self.island(tile))
-            .map(|(p, b)| u32::from(p - b.count()))
-            .sum()
+        u32::from(tile.spec().place_count() - self.total_on(tile))
     }
     /// Bitmask of the beaches of `tile` that have a free place.
     #[inline]
@@ -258,7 +254,7 @@ impl Ships {
     /// Sets whether `beach` of `tile` is full from its count.
     #[inline]
     fn refresh(&mut self, tile: CardId, beach: Beach) {
-        let full = self.beach(tile, beach).count() >= tile.beach_spec(beach).places;
+        let full = self.beach(tile, beach).count() >= tile.spec().places(beach);
         let mask = &mut self.full[tile.index()];
         *mask = if full {
             *mask | beach.bit()
