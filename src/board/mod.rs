@@ -259,9 +259,8 @@ impl Board {
     /// Ships of `seat` on beaches anywhere (king ships are not on beaches).
     #[inline]
     pub fn seat_on_islands(&self, seat: Seat) -> u32 {
-        self.islands()
-            .map(|c| self.ships.seat_on(c, seat) as u32)
-            .sum()
+        // Ships lie only on islands on the table.
+        u32::from(self.ships.on_beaches().of(seat))
     }
 
     /// Empty hexes next to at least one card (R40 placement), sorted by (q, r).

@@ -169,6 +169,17 @@ impl Ships {
             .fold(0u64, |sum, b| sum + b.word());
         BeachShips(sum.to_le_bytes())
     }
+    /// The ships on every beach together, by seat and in all (the
+    /// beaches' words summed: at most 90 ships, so no byte carries).
+    #[inline]
+    pub fn on_beaches(&self) -> BeachShips {
+        let sum = self
+            .beaches
+            .iter()
+            .flatten()
+            .fold(0u64, |sum, b| sum + b.word());
+        BeachShips(sum.to_le_bytes())
+    }
     /// Ships of `seat` on the beaches of `tile`.
     #[inline]
     pub fn seat_on(&self, tile: CardId, seat: Seat) -> u8 {
