@@ -11,7 +11,7 @@
 
 use crate::cards::{Beach, CardId, CARD_COUNT, ISLAND_COUNT};
 use crate::chain::{LandMove, Landing};
-use crate::hex::{edge_to_world, opposite, world_to_edge, Edge, Hex};
+use crate::hex::{edge_to_world, opposite, world_to_edge, Edge, Hex, DIRECTIONS};
 use crate::seat::Seat;
 
 mod ships;
@@ -26,6 +26,20 @@ pub const SHIPS_PER_PLAYER: u8 = 15;
 const GRID: i32 = 80;
 const OFFSET: i32 = GRID / 2;
 const EMPTY: u8 = u8::MAX;
+
+/// The grid cell next to another in each world direction, as a step along
+/// the grid ([`DIRECTIONS`] in cells of [`Board::cell`]); a cell at the
+/// grid's edge has no neighbour this way.
+const STEPS: [isize; 6] = {
+    let mut steps = [0; 6];
+    let mut d = 0;
+    while d < 6 {
+        let (dq, dr) = DIRECTIONS[d];
+        steps[d] = (dr * GRID + dq) as isize;
+        d += 1;
+    }
+    steps
+};
 
 /// Where a voyage from a jetty goes over the cards on the table, whatever
 /// the group (R25 search): the island it reaches, if no card would be
@@ -308,21 +322,24 @@ impl Board {
     /// R25 search: where a voyage from `tile`'s edge `jetty` goes without
     /// revealing anything, whatever the group.
     pub fn route(&self, tile: CardId, jetty: Edge) -> Route {
-        let mut hex = self.hex_of(tile);
-        let mut dir = edge_to_world(jetty, self.rotation_of(tile));
+        let (start, rot) = self.placement(tile).expect("card on the table");
+        let mut cell = Board::cell(start).expect("a card lies inside the grid");
+        let mut dir = edge_to_world(jetty, rot);
         let mut danger = 0;
         // A path through water cannot cycle (trails pair edges, so each step
         // is reversible and the start is an island); 64 steps is a safe cap.
         for _ in 0..64 {
-            let next = hex.neighbor(dir);
-            let Some(card) = self.card_at(next) else {
-                return Route { end: None, danger }; // a card would be revealed
+            // The voyage meets cards and the empty hexes next to them only,
+            // all well inside the grid: the next hex is a step along it.
+            cell = cell.wrapping_add_signed(STEPS[usize::from(dir)]);
+            let card = match self.grid[cell] {
+                EMPTY => return Route { end: None, danger }, // a card would be revealed
+                c => CardId(c),
             };
-            let rot = self.rotation_of(card);
             if card.is_water() {
+                let rot = self.rotation_of(card);
                 let (exit, d) = card.spec().trail_from(world_to_edge(opposite(dir), rot));
                 danger = danger.max(d);
-                hex = next;
                 dir = edge_to_world(exit, rot);
             } else if self.is_king(card) {
                 // R21: turn back, land where it sailed from.

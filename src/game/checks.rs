@@ -400,6 +400,7 @@ pub(crate) fn keeps_a_ship(ships: &Ships, from: CardId, to: CardId, seat: Seat) 
 }
 
 /// R30: `seat` may make `island` a king island.
+#[inline]
 pub(crate) fn found_kingdom(board: &Board, island: CardId, seat: Seat) -> Check {
     use Refusal::*;
     let ships = board.ships();
