@@ -101,9 +101,12 @@ pub struct Board {
     /// Changes of the layout so far: cards laid, islands removed, king
     /// islands founded.
     layout_changes: u32,
-    /// The empty hexes next to a card, as frontier cells (`frontier_cell`)
-    /// in increasing order: kept as cards are laid and removed.
-    frontier: Vec<u16>,
+    /// The empty hexes next to a card, a bit per hex in (q, r) order
+    /// (`frontier_cell`): kept as cards are laid and removed.
+    frontier: [u64; FRONTIER_WORDS],
+    /// The words of `frontier` to read, `lo..hi`: those of the columns next
+    /// to every card laid so far, so no bit lies outside them.
+    frontier_words: (u8, u8),
 }
 
 impl Board {
@@ -123,7 +126,8 @@ impl Board {
             laid_islands: 0,
             laid_water: 0,
             layout_changes: 0,
-            frontier: Vec::new(),
+            frontier: [0; FRONTIER_WORDS],
+            frontier_words: (u8::MAX, 0),
         };
         b.lay(CardId::TONGA, Hex::ORIGIN, 0);
         b
@@ -279,9 +283,20 @@ impl Board {
 
     /// Empty hexes next to at least one card (R40 placement), sorted by (q, r).
     pub fn frontier(&self) -> impl Iterator<Item = Hex> + '_ {
-        self.frontier.iter().map(|&cell| {
-            let cell = i32::from(cell);
-            Hex::new(cell / GRID - OFFSET, cell % GRID - OFFSET)
+        let (lo, hi) = self.frontier_words;
+        let mut w = usize::from(lo);
+        let mut word = self.frontier.get(w).copied().unwrap_or(0);
+        std::iter::from_fn(move || {
+            while word == 0 {
+                w += 1;
+                if w >= usize::from(hi) {
+                    return None;
+                }
+                word = self.frontier[w];
+            }
+            let cell = (64 * w + word.trailing_zeros() as usize) as i32;
+            word &= word - 1;
+            Some(Hex::new(cell / GRID - OFFSET, cell % GRID - OFFSET))
         })
     }
 
@@ -290,27 +305,37 @@ impl Board {
         (0..6).any(|d| self.card_at(h.neighbor(d)).is_some())
     }
 
+    /// Puts `h` in the frontier or takes it out.
+    fn set_frontier(&mut self, h: Hex, on: bool) {
+        let (w, bit) = (frontier_cell(h) / 64, 1 << (frontier_cell(h) % 64));
+        if on {
+            self.frontier[w] |= bit;
+        } else {
+            self.frontier[w] &= !bit;
+        }
+    }
+
     /// The frontier after the hex `h` was filled (`laid`) or emptied.
     fn update_frontier(&mut self, h: Hex, laid: bool) {
-        let set = |f: &mut Vec<u16>, h: Hex, on: bool| {
-            let cell = frontier_cell(h);
-            match (f.binary_search(&cell), on) {
-                (Err(i), true) => f.insert(i, cell),
-                (Ok(i), false) => {
-                    f.remove(i);
-                }
-                _ => {}
-            }
-        };
-        let mut f = std::mem::take(&mut self.frontier);
-        set(&mut f, h, !laid && self.next_to_a_card(h));
+        if laid {
+            // The words of columns h.q - 1 to h.q + 1, which hold every hex
+            // next to `h`.
+            let column_start =
+                |q: i32| ((q.clamp(-OFFSET, GRID - OFFSET) + OFFSET) * GRID) as usize;
+            let first = (column_start(h.q - 1) / 64) as u8;
+            let end = column_start(h.q + 2).div_ceil(64) as u8;
+            let (lo, hi) = &mut self.frontier_words;
+            (*lo, *hi) = ((*lo).min(first), (*hi).max(end));
+        }
+        let on = !laid && self.next_to_a_card(h);
+        self.set_frontier(h, on);
         for d in 0..6 {
             let n = h.neighbor(d);
             if Board::in_bounds(n) && self.card_at(n).is_none() {
-                set(&mut f, n, laid || self.next_to_a_card(n));
+                let on = laid || self.next_to_a_card(n);
+                self.set_frontier(n, on);
             }
         }
-        self.frontier = f;
     }
 
     /// R25 search: follow a voyage from `tile`'s edge `jetty` without revealing
@@ -477,10 +502,14 @@ impl Board {
     }
 }
 
-/// A hex of the frontier as a number that orders as (q, r) does.
-fn frontier_cell(h: Hex) -> u16 {
-    ((h.q + OFFSET) * GRID + h.r + OFFSET) as u16
+/// A hex of the grid as a number that orders as (q, r) does: its bit in
+/// [`Board::frontier`]'s words.
+fn frontier_cell(h: Hex) -> usize {
+    ((h.q + OFFSET) * GRID + h.r + OFFSET) as usize
 }
+
+/// Words of a bit per hex of the grid.
+const FRONTIER_WORDS: usize = (GRID * GRID) as usize / 64;
 
 impl Default for Board {
     fn default() -> Self {
