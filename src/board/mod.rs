@@ -26,6 +26,8 @@ pub const SHIPS_PER_PLAYER: u8 = 15;
 const GRID: i32 = 80;
 const OFFSET: i32 = GRID / 2;
 const EMPTY: u8 = u8::MAX;
+/// Hexes in the grid.
+const CELLS: usize = (GRID * GRID) as usize;
 
 /// The grid cell next to another in each world direction, as a step along
 /// the grid ([`DIRECTIONS`] in cells of [`Board::cell`]); a cell at the
@@ -78,7 +80,8 @@ pub enum Trace {
 /// The layout of the table plus the ships on it.
 #[derive(Clone, Debug)]
 pub struct Board {
-    grid: Vec<u8>,
+    /// The card on each hex of the grid ([`Board::cell`]), or `EMPTY`.
+    grid: Box<[u8; CELLS]>,
     /// Position and rotation of each card on the table.
     pos: [Option<(Hex, u8)>; CARD_COUNT],
     /// Cards on the table, in the order they were laid.
@@ -113,7 +116,10 @@ impl Board {
     /// The start of every game: Tonga alone at (0, 0), rotation 0.
     pub fn new() -> Board {
         let mut b = Board {
-            grid: vec![EMPTY; (GRID * GRID) as usize],
+            grid: vec![EMPTY; CELLS]
+                .into_boxed_slice()
+                .try_into()
+                .expect("CELLS hexes"),
             pos: [None; CARD_COUNT],
             order: Vec::with_capacity(CARD_COUNT),
             islands: [CardId::TONGA; ISLAND_COUNT],
@@ -509,7 +515,7 @@ fn frontier_cell(h: Hex) -> usize {
 }
 
 /// Words of a bit per hex of the grid.
-const FRONTIER_WORDS: usize = (GRID * GRID) as usize / 64;
+const FRONTIER_WORDS: usize = CELLS / 64;
 
 impl Default for Board {
     fn default() -> Self {
