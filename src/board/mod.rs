@@ -263,9 +263,18 @@ impl Board {
         &'a self,
         ships: &'a Ships,
     ) -> impl Iterator<Item = (CardId, Beach)> + 'a {
-        self.islands()
-            .filter(move |&c| ships.any_full_on(c))
-            .flat_map(move |c| Beach::in_mask(ships.full_mask(c)).map(move |b| (c, b)))
+        // The islands left, and the full beaches left on the last one taken.
+        let mut islands = self.islands();
+        let (mut tile, mut full) = (CardId::TONGA, 0u8);
+        std::iter::from_fn(move || {
+            while full == 0 {
+                tile = islands.next()?;
+                full = ships.full_mask(tile);
+            }
+            let beach = Beach::new(full.trailing_zeros() as u8);
+            full &= full - 1;
+            Some((tile, beach))
+        })
     }
 
     /// Is a beach full anywhere but on `except`?
