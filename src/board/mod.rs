@@ -315,9 +315,27 @@ impl Board {
         })
     }
 
+    /// The world directions from `h` in which a card lies next to it, as
+    /// bits `1 << direction` (R40: the rotations whose emblem edge faces a
+    /// card).
+    #[inline]
+    pub fn cards_around(&self, h: Hex) -> u8 {
+        let (x, y) = (h.q + OFFSET, h.r + OFFSET);
+        if (1..GRID - 1).contains(&x) && (1..GRID - 1).contains(&y) {
+            // Inside the grid's rim, each neighbour is a step along it.
+            let i = (y * GRID + x) as usize;
+            let card_at = |d: usize| u8::from(self.grid[i.wrapping_add_signed(STEPS[d])] != EMPTY);
+            (0..6).fold(0, |around, d| around | card_at(d) << d)
+        } else {
+            (0..6).fold(0, |around, d| {
+                around | u8::from(self.card_at(h.neighbor(d)).is_some()) << d
+            })
+        }
+    }
+
     /// Is some card next to `h`?
     fn next_to_a_card(&self, h: Hex) -> bool {
-        (0..6).any(|d| self.card_at(h.neighbor(d)).is_some())
+        self.cards_around(h) != 0
     }
 
     /// Puts `h` in the frontier or takes it out.
@@ -579,6 +597,13 @@ mod tests {
                     .filter(|c| c.is_island())
                     .collect();
                 assert_eq!(b.islands().collect::<Vec<_>>(), islands);
+                for h in b
+                    .frontier()
+                    .chain([Hex::new(-OFFSET, 0), Hex::new(0, GRID)])
+                {
+                    let around = (0..6).filter(|&d| b.card_at(h.neighbor(d)).is_some());
+                    assert_eq!(b.cards_around(h), around.map(|d| 1 << d).sum::<u8>());
+                }
             }
         }
     }
