@@ -173,21 +173,32 @@ pub struct CardSpec {
     pub beaches: &'static [BeachSpec],
     /// Water trails (empty for islands).
     pub trails: &'static [Trail],
+    /// The places of each beach, by beach (0 past the last beach), and
+    /// their sum: the `beaches`' places where ship counts meet them.
+    places: [u8; MAX_BEACHES],
+    place_count: u8,
+    /// For a water card, the trail from each edge: the edge it ends at and
+    /// its danger (`trails` by edge, as each step of a voyage asks).
+    exits: [(u8, u8); 6],
 }
 
 impl CardSpec {
     /// For a water card: the other end of the trail starting at `edge`, and its danger.
+    #[inline]
     pub fn trail_from(&self, edge: Edge) -> (Edge, u8) {
-        let e = edge.get();
-        for t in self.trails {
-            if t.a == e {
-                return (Edge::new(t.b), t.danger);
-            }
-            if t.b == e {
-                return (Edge::new(t.a), t.danger);
-            }
-        }
-        unreachable!("every edge of a water card ends exactly one trail")
+        debug_assert!(!self.trails.is_empty(), "a water card");
+        let (exit, danger) = self.exits[usize::from(edge.get())];
+        (Edge::new(exit), danger)
+    }
+    /// The places of beach `b` (0 past the island's last beach).
+    #[inline]
+    pub fn places(&self, b: Beach) -> u8 {
+        self.places[b.index()]
+    }
+    /// The places of all the island's beaches together.
+    #[inline]
+    pub fn place_count(&self) -> u8 {
+        self.place_count
     }
 }
 
@@ -203,21 +214,54 @@ const fn island(
     value: u8,
     beaches: &'static [BeachSpec],
 ) -> CardSpec {
+    let mut places = [0; MAX_BEACHES];
+    let mut place_count = 0;
+    let mut i = 0;
+    while i < beaches.len() {
+        places[i] = beaches[i].places;
+        place_count += beaches[i].places;
+        i += 1;
+    }
     CardSpec {
         id,
         name,
         value,
         beaches,
         trails: &[],
+        places,
+        place_count,
+        exits: [(0, 0); 6],
     }
 }
 const fn water(id: &'static str, name: &'static str, trails: &'static [Trail]) -> CardSpec {
+    // Each edge ends exactly one trail: checked as the table is built.
+    const NONE: (u8, u8) = (u8::MAX, 0);
+    let mut exits = [NONE; 6];
+    let mut i = 0;
+    while i < trails.len() {
+        let t = trails[i];
+        assert!(exits[t.a as usize].0 == u8::MAX && exits[t.b as usize].0 == u8::MAX);
+        exits[t.a as usize] = (t.b, t.danger);
+        exits[t.b as usize] = (t.a, t.danger);
+        i += 1;
+    }
+    let mut e = 0;
+    while e < 6 {
+        assert!(
+            exits[e].0 != u8::MAX,
+            "every edge of a water card ends a trail"
+        );
+        e += 1;
+    }
     CardSpec {
         id,
         name,
         value: 0,
         beaches: &[],
         trails,
+        places: [0; MAX_BEACHES],
+        place_count: 0,
+        exits,
     }
 }
 

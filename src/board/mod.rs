@@ -9,9 +9,9 @@
 //! holds no ships on its beaches; a card lies on one hex at most, and is in
 //! [`Board::cards`] exactly while it lies there.
 
-use crate::cards::{Beach, CardId, CARD_COUNT};
+use crate::cards::{Beach, CardId, CARD_COUNT, ISLAND_COUNT};
 use crate::chain::{LandMove, Landing};
-use crate::hex::{edge_to_world, opposite, world_to_edge, Edge, Hex};
+use crate::hex::{edge_to_world, opposite, world_to_edge, Edge, Hex, DIRECTIONS};
 use crate::seat::Seat;
 
 mod ships;
@@ -26,6 +26,22 @@ pub const SHIPS_PER_PLAYER: u8 = 15;
 const GRID: i32 = 80;
 const OFFSET: i32 = GRID / 2;
 const EMPTY: u8 = u8::MAX;
+/// Hexes in the grid.
+const CELLS: usize = (GRID * GRID) as usize;
+
+/// The grid cell next to another in each world direction, as a step along
+/// the grid ([`DIRECTIONS`] in cells of [`Board::cell`]); a cell at the
+/// grid's edge has no neighbour this way.
+const STEPS: [isize; 6] = {
+    let mut steps = [0; 6];
+    let mut d = 0;
+    while d < 6 {
+        let (dq, dr) = DIRECTIONS[d];
+        steps[d] = (dr * GRID + dq) as isize;
+        d += 1;
+    }
+    steps
+};
 
 /// Where a voyage from a jetty goes over the cards on the table, whatever
 /// the group (R25 search): the island it reaches, if no card would be
@@ -64,15 +80,21 @@ pub enum Trace {
 /// The layout of the table plus the ships on it.
 #[derive(Clone, Debug)]
 pub struct Board {
-    grid: Vec<u8>,
+    /// The card on each hex of the grid ([`Board::cell`]), or `EMPTY`.
+    grid: Box<[u8; CELLS]>,
     /// Position and rotation of each card on the table.
     pos: [Option<(Hex, u8)>; CARD_COUNT],
     /// Cards on the table, in the order they were laid.
     order: Vec<CardId>,
+    /// The islands among them, in the same order: the first `island_count`.
+    islands: [CardId; ISLAND_COUNT],
+    island_count: u8,
     /// Islands taken out of the game (R25).
     removed: Vec<CardId>,
     /// King islands and their owners (R30).
     king: [Option<Seat>; CARD_COUNT],
+    /// King islands of each seat, counted (R30: at most two).
+    kings: [u8; MAX_SEATS],
     ships: Ships,
     /// R60: ships that stayed on the last water card.
     water_ships: [[u8; MAX_SEATS]; CARD_COUNT],
@@ -82,26 +104,36 @@ pub struct Board {
     /// Changes of the layout so far: cards laid, islands removed, king
     /// islands founded.
     layout_changes: u32,
-    /// The empty hexes next to a card, as frontier cells (`frontier_cell`)
-    /// in increasing order: kept as cards are laid and removed.
-    frontier: Vec<u16>,
+    /// The empty hexes next to a card, a bit per hex in (q, r) order
+    /// (`frontier_cell`): kept as cards are laid and removed.
+    frontier: [u64; FRONTIER_WORDS],
+    /// The words of `frontier` to read, `lo..hi`: those of the columns next
+    /// to every card laid so far, so no bit lies outside them.
+    frontier_words: (u8, u8),
 }
 
 impl Board {
     /// The start of every game: Tonga alone at (0, 0), rotation 0.
     pub fn new() -> Board {
         let mut b = Board {
-            grid: vec![EMPTY; (GRID * GRID) as usize],
+            grid: vec![EMPTY; CELLS]
+                .into_boxed_slice()
+                .try_into()
+                .expect("CELLS hexes"),
             pos: [None; CARD_COUNT],
             order: Vec::with_capacity(CARD_COUNT),
+            islands: [CardId::TONGA; ISLAND_COUNT],
+            island_count: 0,
             removed: Vec::new(),
             king: [None; CARD_COUNT],
+            kings: [0; MAX_SEATS],
             ships: Ships::default(),
             water_ships: [[0; MAX_SEATS]; CARD_COUNT],
             laid_islands: 0,
             laid_water: 0,
             layout_changes: 0,
-            frontier: Vec::new(),
+            frontier: [0; FRONTIER_WORDS],
+            frontier_words: (u8::MAX, 0),
         };
         b.lay(CardId::TONGA, Hex::ORIGIN, 0);
         b
@@ -195,9 +227,12 @@ impl Board {
         self.layout_changes
     }
 
+    /// Islands on the table, in the order they were laid.
     #[inline]
     pub fn islands(&self) -> impl Iterator<Item = CardId> + '_ {
-        self.order.iter().copied().filter(|c| c.is_island())
+        self.islands[..usize::from(self.island_count)]
+            .iter()
+            .copied()
     }
 
     #[inline]
@@ -208,6 +243,12 @@ impl Board {
     /// The owner of king island `c` (R30).
     pub fn king_of(&self, c: CardId) -> Option<Seat> {
         self.king[c.index()]
+    }
+
+    /// How many king islands `seat` owns (R30).
+    #[inline]
+    pub fn king_count(&self, seat: Seat) -> u8 {
+        self.kings[seat.index()]
     }
 
     pub fn kings_of(&self, seat: Seat) -> impl Iterator<Item = CardId> + '_ {
@@ -222,9 +263,18 @@ impl Board {
         &'a self,
         ships: &'a Ships,
     ) -> impl Iterator<Item = (CardId, Beach)> + 'a {
-        self.islands()
-            .filter(move |&c| ships.any_full_on(c))
-            .flat_map(move |c| Beach::in_mask(ships.full_mask(c)).map(move |b| (c, b)))
+        // The islands left, and the full beaches left on the last one taken.
+        let mut islands = self.islands();
+        let (mut tile, mut full) = (CardId::TONGA, 0u8);
+        std::iter::from_fn(move || {
+            while full == 0 {
+                tile = islands.next()?;
+                full = ships.full_mask(tile);
+            }
+            let beach = Beach::new(full.trailing_zeros() as u8);
+            full &= full - 1;
+            Some((tile, beach))
+        })
     }
 
     /// Is a beach full anywhere but on `except`?
@@ -242,45 +292,83 @@ impl Board {
     /// Ships of `seat` on beaches anywhere (king ships are not on beaches).
     #[inline]
     pub fn seat_on_islands(&self, seat: Seat) -> u32 {
-        self.islands()
-            .map(|c| self.ships.seat_on(c, seat) as u32)
-            .sum()
+        // Ships lie only on islands on the table.
+        u32::from(self.ships.on_beaches().of(seat))
     }
 
     /// Empty hexes next to at least one card (R40 placement), sorted by (q, r).
     pub fn frontier(&self) -> impl Iterator<Item = Hex> + '_ {
-        self.frontier.iter().map(|&cell| {
-            let cell = i32::from(cell);
-            Hex::new(cell / GRID - OFFSET, cell % GRID - OFFSET)
+        let (lo, hi) = self.frontier_words;
+        let mut w = usize::from(lo);
+        let mut word = self.frontier.get(w).copied().unwrap_or(0);
+        std::iter::from_fn(move || {
+            while word == 0 {
+                w += 1;
+                if w >= usize::from(hi) {
+                    return None;
+                }
+                word = self.frontier[w];
+            }
+            let cell = (64 * w + word.trailing_zeros() as usize) as i32;
+            word &= word - 1;
+            Some(Hex::new(cell / GRID - OFFSET, cell % GRID - OFFSET))
         })
+    }
+
+    /// The world directions from `h` in which a card lies next to it, as
+    /// bits `1 << direction` (R40: the rotations whose emblem edge faces a
+    /// card).
+    #[inline]
+    pub fn cards_around(&self, h: Hex) -> u8 {
+        let (x, y) = (h.q + OFFSET, h.r + OFFSET);
+        if (1..GRID - 1).contains(&x) && (1..GRID - 1).contains(&y) {
+            // Inside the grid's rim, each neighbour is a step along it.
+            let i = (y * GRID + x) as usize;
+            let card_at = |d: usize| u8::from(self.grid[i.wrapping_add_signed(STEPS[d])] != EMPTY);
+            (0..6).fold(0, |around, d| around | card_at(d) << d)
+        } else {
+            (0..6).fold(0, |around, d| {
+                around | u8::from(self.card_at(h.neighbor(d)).is_some()) << d
+            })
+        }
     }
 
     /// Is some card next to `h`?
     fn next_to_a_card(&self, h: Hex) -> bool {
-        (0..6).any(|d| self.card_at(h.neighbor(d)).is_some())
+        self.cards_around(h) != 0
+    }
+
+    /// Puts `h` in the frontier or takes it out.
+    fn set_frontier(&mut self, h: Hex, on: bool) {
+        let (w, bit) = (frontier_cell(h) / 64, 1 << (frontier_cell(h) % 64));
+        if on {
+            self.frontier[w] |= bit;
+        } else {
+            self.frontier[w] &= !bit;
+        }
     }
 
     /// The frontier after the hex `h` was filled (`laid`) or emptied.
     fn update_frontier(&mut self, h: Hex, laid: bool) {
-        let set = |f: &mut Vec<u16>, h: Hex, on: bool| {
-            let cell = frontier_cell(h);
-            match (f.binary_search(&cell), on) {
-                (Err(i), true) => f.insert(i, cell),
-                (Ok(i), false) => {
-                    f.remove(i);
-                }
-                _ => {}
-            }
-        };
-        let mut f = std::mem::take(&mut self.frontier);
-        set(&mut f, h, !laid && self.next_to_a_card(h));
+        if laid {
+            // The words of columns h.q - 1 to h.q + 1, which hold every hex
+            // next to `h`.
+            let column_start =
+                |q: i32| ((q.clamp(-OFFSET, GRID - OFFSET) + OFFSET) * GRID) as usize;
+            let first = (column_start(h.q - 1) / 64) as u8;
+            let end = column_start(h.q + 2).div_ceil(64) as u8;
+            let (lo, hi) = &mut self.frontier_words;
+            (*lo, *hi) = ((*lo).min(first), (*hi).max(end));
+        }
+        let on = !laid && self.next_to_a_card(h);
+        self.set_frontier(h, on);
         for d in 0..6 {
             let n = h.neighbor(d);
             if Board::in_bounds(n) && self.card_at(n).is_none() {
-                set(&mut f, n, laid || self.next_to_a_card(n));
+                let on = laid || self.next_to_a_card(n);
+                self.set_frontier(n, on);
             }
         }
-        self.frontier = f;
     }
 
     /// R25 search: follow a voyage from `tile`'s edge `jetty` without revealing
@@ -292,21 +380,24 @@ impl Board {
     /// R25 search: where a voyage from `tile`'s edge `jetty` goes without
     /// revealing anything, whatever the group.
     pub fn route(&self, tile: CardId, jetty: Edge) -> Route {
-        let mut hex = self.hex_of(tile);
-        let mut dir = edge_to_world(jetty, self.rotation_of(tile));
+        let (start, rot) = self.placement(tile).expect("card on the table");
+        let mut cell = Board::cell(start).expect("a card lies inside the grid");
+        let mut dir = edge_to_world(jetty, rot);
         let mut danger = 0;
         // A path through water cannot cycle (trails pair edges, so each step
         // is reversible and the start is an island); 64 steps is a safe cap.
         for _ in 0..64 {
-            let next = hex.neighbor(dir);
-            let Some(card) = self.card_at(next) else {
-                return Route { end: None, danger }; // a card would be revealed
+            // The voyage meets cards and the empty hexes next to them only,
+            // all well inside the grid: the next hex is a step along it.
+            cell = cell.wrapping_add_signed(STEPS[usize::from(dir)]);
+            let card = match self.grid[cell] {
+                EMPTY => return Route { end: None, danger }, // a card would be revealed
+                c => CardId(c),
             };
-            let rot = self.rotation_of(card);
             if card.is_water() {
+                let rot = self.rotation_of(card);
                 let (exit, d) = card.spec().trail_from(world_to_edge(opposite(dir), rot));
                 danger = danger.max(d);
-                hex = next;
                 dir = edge_to_world(exit, rot);
             } else if self.is_king(card) {
                 // R21: turn back, land where it sailed from.
@@ -337,6 +428,8 @@ impl Board {
         self.update_frontier(h, true);
         self.layout_changes += 1;
         if c.is_island() {
+            self.islands[usize::from(self.island_count)] = c;
+            self.island_count += 1;
             self.laid_islands += 1;
         } else {
             self.laid_water += 1;
@@ -352,6 +445,16 @@ impl Board {
             let i = Board::cell(h).expect("a card lies inside the grid");
             self.grid[i] = EMPTY;
             self.update_frontier(h, false);
+            let islands = &mut self.islands[..usize::from(self.island_count)];
+            let at = islands
+                .iter()
+                .position(|&x| x == c)
+                .expect("an island on the table");
+            islands[at..].rotate_left(1);
+            self.island_count -= 1;
+            if let Some(owner) = self.king[c.index()] {
+                self.kings[owner.index()] -= 1;
+            }
         }
         self.pos[c.index()] = None;
         self.order.retain(|&x| x != c);
@@ -401,6 +504,7 @@ impl Board {
     pub(crate) fn crown(&mut self, tile: CardId, seat: Seat) -> [u8; MAX_SEATS] {
         debug_assert!(tile.is_island() && tile != CardId::TONGA && !self.is_king(tile));
         self.king[tile.index()] = Some(seat);
+        self.kings[seat.index()] += 1;
         self.layout_changes += 1;
         self.ships.clear_tile(tile)
     }
@@ -417,7 +521,11 @@ impl Board {
     /// beaches stay (see [`Board::set_ship`]).
     pub(crate) fn set_king(&mut self, tile: CardId, seat: Seat) {
         debug_assert!(tile.is_island() && self.on_table(tile));
+        if let Some(owner) = self.king[tile.index()] {
+            self.kings[owner.index()] -= 1;
+        }
         self.king[tile.index()] = Some(seat);
+        self.kings[seat.index()] += 1;
         self.layout_changes += 1;
     }
 
@@ -427,10 +535,14 @@ impl Board {
     }
 }
 
-/// A hex of the frontier as a number that orders as (q, r) does.
-fn frontier_cell(h: Hex) -> u16 {
-    ((h.q + OFFSET) * GRID + h.r + OFFSET) as u16
+/// A hex of the grid as a number that orders as (q, r) does: its bit in
+/// [`Board::frontier`]'s words.
+fn frontier_cell(h: Hex) -> usize {
+    ((h.q + OFFSET) * GRID + h.r + OFFSET) as usize
 }
+
+/// Words of a bit per hex of the grid.
+const FRONTIER_WORDS: usize = CELLS / 64;
 
 impl Default for Board {
     fn default() -> Self {
@@ -478,6 +590,20 @@ mod tests {
                     b.remove(islands[next(islands.len())]);
                 }
                 assert_eq!(b.frontier().collect::<Vec<_>>(), frontier_from_scratch(&b));
+                let islands: Vec<CardId> = b
+                    .cards()
+                    .iter()
+                    .copied()
+                    .filter(|c| c.is_island())
+                    .collect();
+                assert_eq!(b.islands().collect::<Vec<_>>(), islands);
+                for h in b
+                    .frontier()
+                    .chain([Hex::new(-OFFSET, 0), Hex::new(0, GRID)])
+                {
+                    let around = (0..6).filter(|&d| b.card_at(h.neighbor(d)).is_some());
+                    assert_eq!(b.cards_around(h), around.map(|d| 1 << d).sum::<u8>());
+                }
             }
         }
     }

@@ -56,6 +56,15 @@ impl BeachShips {
     fn word(&self) -> u64 {
         u64::from_le_bytes(self.0)
     }
+    /// Adds the ships of a word of [`group_word`] (no byte carries).
+    #[inline]
+    fn add_word(&mut self, group: u64) {
+        self.0 = (self.word() + group).to_le_bytes();
+    }
+    #[inline]
+    fn sub_word(&mut self, group: u64) {
+        self.0 = (self.word() - group).to_le_bytes();
+    }
 }
 
 /// A group of ships by seat as the word of a [`BeachShips`] holding it:
@@ -92,6 +101,9 @@ pub fn colours(by_seat: &[u8; MAX_SEATS]) -> u8 {
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Ships {
     beaches: [[BeachShips; MAX_BEACHES]; ISLAND_COUNT],
+    /// The ships on each island, its beaches summed (kept with them: what
+    /// R10, R30 and R51 ask of every island each turn).
+    islands: [BeachShips; ISLAND_COUNT],
     /// The full beaches of each island, as a mask of beach bits (kept with
     /// the counts: what the move generator and the R25 search ask most).
     full: [u8; ISLAND_COUNT],
@@ -103,6 +115,7 @@ impl Default for Ships {
     fn default() -> Self {
         Ships {
             beaches: [[BeachShips::default(); MAX_BEACHES]; ISLAND_COUNT],
+            islands: [BeachShips::default(); ISLAND_COUNT],
             full: [0; ISLAND_COUNT],
             full_islands: 0,
         }
@@ -130,16 +143,12 @@ impl Ships {
     }
     #[inline]
     pub fn free_places(&self, tile: CardId, beach: Beach) -> u8 {
-        tile.beach_spec(beach).places - self.beach(tile, beach).count()
+        tile.spec().places(beach) - self.beach(tile, beach).count()
     }
     /// Free places on the whole island.
     #[inline]
     pub fn free_on(&self, tile: CardId) -> u32 {
-        let places = tile.spec().beaches.iter().map(|spec| spec.places);
-        places
-            .zip(self.island(tile))
-            .map(|(p, b)| u32::from(p - b.count()))
-            .sum()
+        u32::from(tile.spec().place_count() - self.total_on(tile))
     }
     /// Bitmask of the beaches of `tile` that have a free place.
     #[inline]
@@ -164,13 +173,16 @@ impl Ships {
     pub fn any_full_on(&self, tile: CardId) -> bool {
         self.full[tile.index()] != 0
     }
-    /// The ships on all beaches of `tile` together, by seat and in all
-    /// (the beaches' words summed: at most 30 ships, so no byte carries).
+    /// The ships on all beaches of `tile` together, by seat and in all.
     #[inline]
     pub fn on_island(&self, tile: CardId) -> BeachShips {
-        let sum = self.beaches[tile.index()]
-            .iter()
-            .fold(0u64, |sum, b| sum + b.word());
+        self.islands[tile.index()]
+    }
+    /// The ships on every beach together, by seat and in all (the
+    /// islands' words summed: at most 90 ships, so no byte carries).
+    #[inline]
+    pub fn on_beaches(&self) -> BeachShips {
+        let sum = self.islands.iter().fold(0u64, |sum, b| sum + b.word());
         BeachShips(sum.to_le_bytes())
     }
     /// Ships of `seat` on the beaches of `tile`.
@@ -196,32 +208,38 @@ impl Ships {
             "no beach holds more than its places"
         );
         self.beaches[tile.index()][beach.index()].add(seat);
+        self.islands[tile.index()].add(seat);
         self.refresh(tile, beach);
     }
     /// One ship of `seat` off a beach where it has one.
     #[inline]
     pub fn remove(&mut self, tile: CardId, beach: Beach, seat: Seat) {
         self.beaches[tile.index()][beach.index()].remove(seat);
+        self.islands[tile.index()].remove(seat);
         self.refresh(tile, beach);
     }
     /// Ships of several seats (`by_seat`) onto one beach with room for them
     /// all (a landing's end in the R25 search).
     #[inline]
     pub fn add_group(&mut self, tile: CardId, beach: Beach, by_seat: &[u8; MAX_SEATS]) {
+        let group = group_word(by_seat);
         let b = &mut self.beaches[tile.index()][beach.index()];
-        b.0 = (b.word() + group_word(by_seat)).to_le_bytes();
+        b.add_word(group);
         debug_assert!(
             b.count() <= tile.beach_spec(beach).places,
             "no beach holds more than its places"
         );
+        self.islands[tile.index()].add_word(group);
         self.refresh(tile, beach);
     }
     /// Takes back [`Ships::add_group`].
     #[inline]
     pub fn remove_group(&mut self, tile: CardId, beach: Beach, by_seat: &[u8; MAX_SEATS]) {
+        let group = group_word(by_seat);
         let b = &mut self.beaches[tile.index()][beach.index()];
         debug_assert!(b.by_seat().iter().zip(by_seat).all(|(have, n)| have >= n));
-        b.0 = (b.word() - group_word(by_seat)).to_le_bytes();
+        b.sub_word(group);
+        self.islands[tile.index()].sub_word(group);
         self.refresh(tile, beach);
     }
     /// Every ship leaves the beach (R20): the group, by seat.
@@ -229,7 +247,9 @@ impl Ships {
     pub fn sail(&mut self, tile: CardId, beach: Beach) -> [u8; MAX_SEATS] {
         self.full[tile.index()] &= !beach.bit();
         self.refresh_island(tile);
-        *std::mem::take(&mut self.beaches[tile.index()][beach.index()]).by_seat()
+        let group = std::mem::take(&mut self.beaches[tile.index()][beach.index()]);
+        self.islands[tile.index()].sub_word(group.word());
+        *group.by_seat()
     }
     /// The group of [`Ships::sail`] back onto its empty beach (the R25
     /// search takes back the emigrations it tries).
@@ -237,7 +257,9 @@ impl Ships {
     pub fn put_back(&mut self, tile: CardId, beach: Beach, group: [u8; MAX_SEATS]) {
         let b = &mut self.beaches[tile.index()][beach.index()];
         debug_assert_eq!(b.count(), 0, "the beach the group sailed from");
-        b.0 = group_word(&group).to_le_bytes();
+        let group = group_word(&group);
+        b.0 = group.to_le_bytes();
+        self.islands[tile.index()].add_word(group);
         self.refresh(tile, beach);
     }
     /// The same counts on every beach with every ship given to the first
@@ -245,20 +267,20 @@ impl Ships {
     /// copy of a chain state, `chain/search.rs`.)
     pub fn colour_blind(&self) -> Ships {
         let mut blind = self.clone();
-        for island in &mut blind.beaches {
-            for b in island {
-                let n = b.count();
-                *b = BeachShips::default();
-                b.0[0] = n;
-                b.0[COUNT] = n;
-            }
-        }
+        let one_colour = |b: &mut BeachShips| {
+            let n = b.count();
+            *b = BeachShips::default();
+            b.0[0] = n;
+            b.0[COUNT] = n;
+        };
+        blind.beaches.iter_mut().flatten().for_each(one_colour);
+        blind.islands.iter_mut().for_each(one_colour);
         blind
     }
     /// Sets whether `beach` of `tile` is full from its count.
     #[inline]
     fn refresh(&mut self, tile: CardId, beach: Beach) {
-        let full = self.beach(tile, beach).count() >= tile.beach_spec(beach).places;
+        let full = self.beach(tile, beach).count() >= tile.spec().places(beach);
         let mask = &mut self.full[tile.index()];
         *mask = if full {
             *mask | beach.bit()
@@ -285,6 +307,9 @@ impl Ships {
             b.0[COUNT] -= k;
             n += k;
         }
+        let island = &mut self.islands[tile.index()];
+        island.0[seat.index()] = 0;
+        island.0[COUNT] -= n;
         for b in tile.beaches() {
             self.refresh(tile, b);
         }
@@ -299,6 +324,7 @@ impl Ships {
             }
             *b = BeachShips::default();
         }
+        self.islands[tile.index()] = BeachShips::default();
         self.full[tile.index()] = 0;
         self.refresh_island(tile);
         back
@@ -315,4 +341,59 @@ fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
             i
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `on_island` and `on_beaches` are the beaches' ships summed, as
+    /// ships come and go every way they can.
+    #[test]
+    fn island_sums_follow_the_beaches() {
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: usize| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            (rng % n as u64) as usize
+        };
+        let mut ships = Ships::default();
+        for _ in 0..20_000 {
+            let tile = CardId(next(ISLAND_COUNT) as u8);
+            let beach = Beach::new(next(tile.beach_count()) as u8);
+            let seat = Seat::new(next(MAX_SEATS) as u8);
+            match next(8) {
+                0..=2 if !ships.is_full(tile, beach) => ships.add(tile, beach, seat),
+                3 if ships.beach(tile, beach).of(seat) > 0 => ships.remove(tile, beach, seat),
+                4 => {
+                    let group = ships.sail(tile, beach);
+                    if next(2) == 0 {
+                        ships.put_back(tile, beach, group);
+                    }
+                }
+                5 if ships.beach(tile, beach).count() > 0 => {
+                    let group = *ships.beach(tile, beach).by_seat();
+                    ships.remove_group(tile, beach, &group);
+                    ships.add_group(tile, beach, &group);
+                }
+                6 if next(20) == 0 => {
+                    ships.take_seat(tile, seat);
+                }
+                7 if next(50) == 0 => {
+                    ships.clear_tile(tile);
+                }
+                _ => {}
+            }
+            let sum = |beaches: &[BeachShips]| beaches.iter().map(BeachShips::word).sum::<u64>();
+            assert_eq!(ships.on_island(tile).word(), sum(ships.island(tile)));
+            let all: u64 = CardId::all()
+                .take(ISLAND_COUNT)
+                .map(|c| sum(ships.island(c)))
+                .sum();
+            assert_eq!(ships.on_beaches().word(), all);
+            let blind = ships.colour_blind();
+            assert_eq!(blind.on_island(tile).word(), sum(blind.island(tile)));
+        }
+    }
 }

@@ -400,6 +400,7 @@ pub(crate) fn keeps_a_ship(ships: &Ships, from: CardId, to: CardId, seat: Seat) 
 }
 
 /// R30: `seat` may make `island` a king island.
+#[inline]
 pub(crate) fn found_kingdom(board: &Board, island: CardId, seat: Seat) -> Check {
     use Refusal::*;
     let ships = board.ships();
@@ -423,7 +424,7 @@ pub(crate) fn found_kingdom(board: &Board, island: CardId, seat: Seat) -> Check 
     if on.count() > mine {
         return Err(KingOthers { island });
     }
-    check(board.kings_of(seat).count() < 2, TwoKings)
+    check(board.king_count(seat) < 2, TwoKings)
 }
 
 /// R50: while new ships can be placed, the player may not resettle instead.
