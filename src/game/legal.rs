@@ -39,7 +39,7 @@ impl Game {
             Phase::Turn => self.turn_actions(&mut out),
             Phase::Emigrate => self.emigrations(&mut out),
             Phase::Land(l) => self.land_actions(&l, &mut out),
-            Phase::PlaceCard { card, .. } => self.card_placements(card, &mut out),
+            Phase::PlaceCard { .. } => self.card_placements(&mut out),
             Phase::PlaceShip { tile, .. } => {
                 for b in tile.beaches() {
                     if checks::free_place(ships, tile, b).is_ok() {
@@ -228,7 +228,7 @@ impl Game {
     }
 
     /// R40: empty hexes next to a card, rotated so the emblem edge faces a card.
-    fn card_placements(&self, card: CardId, out: &mut Vec<Move>) {
+    fn card_placements(&self, out: &mut Vec<Move>) {
         let at = Move::place_card;
         if self.board.cards().is_empty() {
             // Every card was removed (R25): the new card starts the table again.
@@ -236,8 +236,9 @@ impl Game {
             return;
         }
         for h in self.board.frontier() {
+            let rotations = checks::emblem_rotations(&self.board, h);
             for rot in 0..6 {
-                if checks::emblem_faces_a_card(&self.board, h, rot, card).is_ok() {
+                if rotations & 1 << rot != 0 {
                     out.push(at(h, rot));
                 }
             }
