@@ -26,7 +26,7 @@
 use super::landing_ends::{Done, LandingEnds, NOT_AT_ONCE};
 use super::outcomes::{each_outcome, landing_outcomes, least_filling_end, Outcome};
 use super::states::{Key, KeyLayout, StateTable, ALIVE, DEAD};
-use super::way_out::{calm, free_places, leads_out, lost_at_once, Routes};
+use super::way_out::{self, calm, free_places, leads_out, lost_at_once, Beyond, Routes};
 use super::Landing;
 use super::{play_land_move, LandMove};
 use crate::board::{Board, Ships, Trace, MAX_SEATS};
@@ -249,7 +249,8 @@ impl ChainSearch {
         {
             return true;
         }
-        if self.least_filling_leads_out(board, l) {
+        let beyond = self.beyond(board, l.tile);
+        if self.least_filling_leads_out(board, l, &beyond) {
             return true;
         }
         // An end that leads out at once; else each end in
@@ -257,7 +258,7 @@ impl ChainSearch {
         // end lost visits every state it reaches: the last resort).
         let ships = self.ships.clone();
         let at_once = each_outcome(&ships, l, |x| {
-            if self.leads_out_after(board, l.tile, x) {
+            if self.leads_out_after(board, &beyond, x) {
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())
@@ -294,6 +295,10 @@ impl ChainSearch {
         moves: impl Iterator<Item = LandMove>,
         mut keep: impl FnMut(LandMove),
     ) {
+        self.prepare(board);
+        // The full beaches off the island: the same for every end of the
+        // landing, whatever its moves.
+        let beyond = Beyond::of(&mut self.routes, board, ships, l.tile);
         // At most a move per seat and beach, and a return per seat.
         let mut list = [(LandMove::Return { seat: Seat::FIRST }, false); 48];
         let mut count = 0;
@@ -318,7 +323,7 @@ impl ChainSearch {
             // the move does.
             self.load(board, ships);
             let x = least_filling_end(&self.ships, l);
-            let leads_out = self.end_leads_out(board, l.tile, &x);
+            let leads_out = self.end_leads_out(board, &beyond, &x);
             for (m, quick) in &mut list[..count] {
                 if *quick {
                     continue;
@@ -337,7 +342,7 @@ impl ChainSearch {
                         self.rekey(l.tile, beach);
                     }
                     let x = least_filling_end(&self.ships, &after);
-                    *quick = self.end_leads_out(board, l.tile, &x);
+                    *quick = self.end_leads_out(board, &beyond, &x);
                     if let LandMove::Land { seat, beach } = *m {
                         self.ships.remove(l.tile, beach, seat);
                         self.rekey(l.tile, beach);
@@ -374,7 +379,7 @@ impl ChainSearch {
             };
             let keeps = (0..self.landing.open.len()).any(|k| {
                 let i = self.landing.open[k] as usize;
-                possible(self, i) && self.end_resolves_at_once(board, i)
+                possible(self, i) && self.end_resolves_at_once(board, &beyond, i)
             }) || (0..self.landing.open.len()).any(|k| {
                 let i = self.landing.open[k] as usize;
                 possible(self, i) && self.end_resolves(board, i)
@@ -386,18 +391,20 @@ impl ChainSearch {
     }
 
     /// Does the least filling end of the landing `l` on the working state
-    /// lead out, at once or as proven? (The working state is left as it was.)
-    fn least_filling_leads_out(&mut self, board: &Board, l: &Landing) -> bool {
+    /// lead out, at once or as proven? (`beyond`: the working state's off
+    /// the landing's island; the working state is left as it was.)
+    fn least_filling_leads_out(&mut self, board: &Board, l: &Landing, beyond: &Beyond) -> bool {
         let x = least_filling_end(&self.ships, l);
-        self.end_leads_out(board, l.tile, &x)
+        self.end_leads_out(board, beyond, &x)
     }
 
-    /// Does the landing end `x` on `tile` of the working state lead out, at
-    /// once or as proven? (The working state is left as it was.)
-    fn end_leads_out(&mut self, board: &Board, tile: CardId, x: &Outcome) -> bool {
-        if self.leads_out_after(board, tile, x) {
+    /// Does the landing end `x` on `beyond.tile` of the working state lead
+    /// out, at once or as proven? (The working state is left as it was.)
+    fn end_leads_out(&mut self, board: &Board, beyond: &Beyond, x: &Outcome) -> bool {
+        if self.leads_out_after(board, beyond, x) {
             return true;
         }
+        let tile = beyond.tile;
         if !self.keys_laid || self.states.is_empty() {
             return false;
         }
@@ -453,11 +460,10 @@ impl ChainSearch {
     /// Does the `i`th end of the loaded landing lead out at once (or is it
     /// known to lead out)? No search; the answer is kept. (The working state is
     /// left as loaded.)
-    fn end_resolves_at_once(&mut self, board: &Board, i: usize) -> bool {
+    fn end_resolves_at_once(&mut self, board: &Board, beyond: &Beyond, i: usize) -> bool {
         if self.landing.known[i] == 0 {
-            let tile = self.landing.start.expect("a landing listed").tile;
             let x = self.landing.ends[i];
-            self.landing.known[i] = if self.leads_out_after(board, tile, &x) {
+            self.landing.known[i] = if self.leads_out_after(board, beyond, &x) {
                 ALIVE
             } else {
                 NOT_AT_ONCE
@@ -553,6 +559,19 @@ impl ChainSearch {
     /// Does the working state lead out at once?
     fn way_out(&mut self, board: &Board) -> bool {
         leads_out(&mut self.routes, board, &self.ships)
+    }
+
+    /// The full beaches of the working state off `tile` (for the ends of a
+    /// landing on it: [`Self::leads_out_after`]).
+    fn beyond(&mut self, board: &Board, tile: CardId) -> Beyond {
+        Beyond::of(&mut self.routes, board, &self.ships, tile)
+    }
+
+    /// Does the working state lead out at once after the landing end `x` on
+    /// `beyond.tile` (`beyond` being the working state's)? (The ships are
+    /// left as they are.)
+    fn leads_out_after(&mut self, board: &Board, beyond: &Beyond, x: &Outcome) -> bool {
+        way_out::leads_out_after(&mut self.routes, board, &self.ships, beyond, x)
     }
 }
 

@@ -64,7 +64,8 @@ impl ChainSearch {
                 f.sailing = Some((s, group));
                 self.ends.truncate(f.ends_start as usize);
                 let landing = Landing::start(&self.ships, s.dest, group, false);
-                if self.least_filling_leads_out(board, &landing) {
+                let beyond = self.beyond(board, s.dest);
+                if self.least_filling_leads_out(board, &landing, &beyond) {
                     self.resolved();
                     return true;
                 }
@@ -76,7 +77,7 @@ impl ChainSearch {
                 let start = self.frames.last().expect("a frame").ends_start as usize;
                 for i in start..self.ends.len() {
                     let x = self.ends[i];
-                    if self.leads_out_after(board, s.dest, &x) {
+                    if self.leads_out_after(board, &beyond, &x) {
                         self.resolved();
                         return true;
                     }
@@ -218,24 +219,6 @@ impl ChainSearch {
             let x = self.ends[i as usize];
             self.unland(dest, &x);
         }
-    }
-
-    /// Does the working state lead out at once after the landing end `x` on
-    /// `tile`? (The ships only: the key is left as it is, and is right
-    /// again once the end is taken back.)
-    pub(super) fn leads_out_after(&mut self, board: &Board, tile: CardId, x: &Outcome) -> bool {
-        for b in tile.beaches() {
-            if x[b.index()] != [0; MAX_SEATS] {
-                self.ships.add_group(tile, b, &x[b.index()]);
-            }
-        }
-        let out = self.way_out(board);
-        for b in tile.beaches() {
-            if x[b.index()] != [0; MAX_SEATS] {
-                self.ships.remove_group(tile, b, &x[b.index()]);
-            }
-        }
-        out
     }
 
     /// The ships of a landing end `x` go onto the beaches of `tile`.
