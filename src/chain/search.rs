@@ -404,15 +404,19 @@ impl ChainSearch {
         if self.leads_out_after(board, beyond, x) {
             return true;
         }
-        let tile = beyond.tile;
         if !self.keys_laid || self.states.is_empty() {
             return false;
         }
-        self.land(tile, x);
+        // The key of the state after the end: the island's beaches coded again.
         self.fresh_key();
-        let yes = self.states.find(&self.key) == Some(ALIVE);
-        self.unland(tile, x);
-        yes
+        let (tile, mut key) = (beyond.tile, self.key);
+        for b in tile.beaches() {
+            if x[b.index()] != [0; MAX_SEATS] {
+                let after = self.ships.beach(tile, b).with_group(&x[b.index()]);
+                self.keys.set_beach(&mut key, tile, b, &after);
+            }
+        }
+        self.states.find(&key) == Some(ALIVE)
     }
 
     // ----- the search -------------------------------------------------------

@@ -113,3 +113,37 @@ fn r25_leads_out_after_an_end_is_leads_out_with_it_landed() {
         "{out} of {ends_checked} lead out"
     );
 }
+
+/// A key worked out from the last one keyed (the beaches that differ coded
+/// again) is the key worked out from nothing: every chain state a random
+/// game's board holds, keyed one after another as the game goes, layouts
+/// changing under it.
+#[test]
+fn r25_a_key_from_the_last_is_the_key_from_nothing() {
+    let mut checked = 0;
+    for i in 0..100u64 {
+        let seed = mix(4242 + i);
+        let players = 2 + (i % 5) as usize;
+        let mut g = Game::new(GameOptions::simple(
+            players,
+            seed & crate::options::MAX_SEED,
+        ))
+        .expect("options");
+        let mut bot = RandomBot::new(seed);
+        let (mut kept, mut layout) = (KeyLayout::default(), None);
+        while g.current().is_some() {
+            let board = g.board();
+            if layout != Some(board.layout_changes()) {
+                layout = Some(board.layout_changes());
+                kept.reset(board, players);
+            }
+            let mut fresh = KeyLayout::default();
+            fresh.reset(board, players);
+            assert_eq!(kept.key(board.ships()), fresh.key(board.ships()), "seed {seed}");
+            checked += 1;
+            let a = bot.choose(&g);
+            g.play_trusted(&a);
+        }
+    }
+    assert!(checked > 10_000, "{checked} states");
+}
