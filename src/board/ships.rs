@@ -190,11 +190,6 @@ impl Ships {
     pub fn total_on(&self, tile: CardId) -> u8 {
         self.on_island(tile).count()
     }
-    /// The same ships as `other` on every beach of `tile`?
-    #[inline]
-    pub fn same_on(&self, other: &Ships, tile: CardId) -> bool {
-        self.beaches[tile.index()] == other.beaches[tile.index()]
-    }
     /// The same ships as `other` on every island but `tile`?
     pub fn same_except(&self, other: &Ships, tile: CardId) -> bool {
         let (i, a, b) = (tile.index(), &self.beaches, &other.beaches);

@@ -34,7 +34,7 @@ pub struct KeyLayout {
     /// The last state keyed, and its key (at first no ship, all codes 0):
     /// the next is keyed from it, the beaches that differ coded again (the
     /// states the search asks one after another differ in a few).
-    last: Ships,
+    last: [[BeachShips; MAX_BEACHES]; ISLAND_COUNT],
     last_key: Key,
 }
 
@@ -59,7 +59,7 @@ impl KeyLayout {
         }
         self.words = at.div_ceil(64);
         debug_assert!(self.words <= KEY_WORDS);
-        self.last = Ships::default();
+        self.last = Default::default();
         self.last_key = [0; KEY_WORDS];
     }
 
@@ -76,16 +76,15 @@ impl KeyLayout {
     pub fn key(&mut self, ships: &Ships) -> Key {
         let mut key = self.last_key;
         for &c in &self.islands {
-            if ships.same_on(&self.last, c) {
-                continue;
-            }
-            for b in c.beaches() {
-                if ships.beach(c, b) != self.last.beach(c, b) {
-                    self.set_beach(&mut key, c, b, ships.beach(c, b));
+            let i = c.index();
+            for (b, (now, last)) in ships.island(c).iter().zip(&mut self.last[i]).enumerate() {
+                if now != last {
+                    *last = *now;
+                    let code = beach_code(now, self.players);
+                    set_code(&mut key, self.offset[i][b], self.width[i][b], code);
                 }
             }
         }
-        self.last.clone_from(ships);
         self.last_key = key;
         key
     }
@@ -93,12 +92,19 @@ impl KeyLayout {
     /// Rewrites the code of one beach in `key`.
     #[inline]
     pub fn set_beach(&self, key: &mut Key, tile: CardId, beach: Beach, ships: &BeachShips) {
-        let at = usize::from(self.offset[tile.index()][beach.index()]);
-        let width = self.width[tile.index()][beach.index()];
-        let mask = ((1u64 << width) - 1) << (at % 64);
-        let word = &mut key[at / 64];
-        *word = (*word & !mask) | (beach_code(ships, self.players) << (at % 64));
+        let (i, b) = (tile.index(), beach.index());
+        let code = beach_code(ships, self.players);
+        set_code(key, self.offset[i][b], self.width[i][b], code);
     }
+}
+
+/// Writes `code`, `width` bits, at bit position `at` of `key`.
+#[inline]
+fn set_code(key: &mut Key, at: u16, width: u8, code: u64) {
+    let at = usize::from(at);
+    let mask = ((1u64 << width) - 1) << (at % 64);
+    let word = &mut key[at / 64];
+    *word = (*word & !mask) | (code << (at % 64));
 }
 
 /// Bits of beach `b`'s code: its places plus one separator between seats.
