@@ -24,7 +24,7 @@
 //! or an island leaves the table.
 
 use super::landing_ends::{Done, LandingEnds, NOT_AT_ONCE};
-use super::outcomes::{each_outcome, landing_outcomes, least_filling_end, Outcome};
+use super::outcomes::{each_outcome, least_filling_end, Outcome};
 use super::states::{Key, KeyLayout, StateTable, ALIVE, DEAD};
 use super::way_out::{self, calm, free_places, leads_out, lost_at_once, Beyond, Routes};
 use super::Landing;

@@ -69,18 +69,24 @@ impl ChainSearch {
                     self.resolved();
                     return true;
                 }
-                landing_outcomes(&self.ships, &landing, &mut self.ends);
-                // Before going down any of them: does one lead out at once?
-                // (A way out one step away is found without first exploring
-                // all that the ends before it reach: a six-player question
-                // of 270,299 states takes 3,143 so, BENCHMARKS.md.)
-                let start = self.frames.last().expect("a frame").ends_start as usize;
-                for i in start..self.ends.len() {
-                    let x = self.ends[i];
-                    if self.leads_out_after(board, &beyond, &x) {
-                        self.resolved();
-                        return true;
+                // The landing's ends listed, each looked at as it comes: does
+                // one lead out at once? (Before going down any of them: a way
+                // out one step away is found without first exploring all that
+                // the ends before it reach: a six-player question of 270,299
+                // states takes 3,143 so, BENCHMARKS.md. The listing stops
+                // there.)
+                let (ends, routes, ships) = (&mut self.ends, &mut self.routes, &self.ships);
+                let at_once = each_outcome(ships, &landing, |x| {
+                    ends.push(*x);
+                    if way_out::leads_out_after(routes, board, ships, &beyond, x) {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
                     }
+                });
+                if at_once.is_break() {
+                    self.resolved();
+                    return true;
                 }
                 let f = self.frames.last_mut().expect("a frame");
                 f.end = f.ends_start;

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::bots::{mix, Bot, RandomBot};
+use crate::chain::outcomes::landing_outcomes;
 use crate::game::{Game, Phase};
 use crate::options::GameOptions;
 
@@ -139,7 +140,11 @@ fn r25_a_key_from_the_last_is_the_key_from_nothing() {
             }
             let mut fresh = KeyLayout::default();
             fresh.reset(board, players);
-            assert_eq!(kept.key(board.ships()), fresh.key(board.ships()), "seed {seed}");
+            assert_eq!(
+                kept.key(board.ships()),
+                fresh.key(board.ships()),
+                "seed {seed}"
+            );
             checked += 1;
             let a = bot.choose(&g);
             g.play_trusted(&a);
