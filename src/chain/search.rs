@@ -322,17 +322,17 @@ impl ChainSearch {
             // and the move is one of its own; or that of the landing after
             // the move does.
             self.load(board, ships);
-            let x = least_filling_end(&self.ships, l);
-            let leads_out = self.end_leads_out(board, &beyond, &x);
+            let x0 = least_filling_end(&self.ships, l);
+            let leads_out = self.end_leads_out(board, &beyond, &x0);
             for (m, quick) in &mut list[..count] {
                 if *quick {
                     continue;
                 }
                 *quick = leads_out
                     && match *m {
-                        LandMove::Land { seat, beach } => x[beach.index()][seat.index()] > 0,
+                        LandMove::Land { seat, beach } => x0[beach.index()][seat.index()] > 0,
                         LandMove::Return { seat } => {
-                            x.iter().map(|b| b[seat.index()]).sum::<u8>() < l.left(seat)
+                            x0.iter().map(|b| b[seat.index()]).sum::<u8>() < l.left(seat)
                         }
                     };
                 if !*quick && l.remaining() > 1 {
@@ -342,7 +342,18 @@ impl ChainSearch {
                         self.rekey(l.tile, beach);
                     }
                     let x = least_filling_end(&self.ships, &after);
-                    *quick = self.end_leads_out(board, &beyond, &x);
+                    // The island as this end leaves it may be as the
+                    // landing's least filling end leaves it: then the
+                    // answer is known.
+                    let mut whole = x;
+                    if let LandMove::Land { seat, beach } = *m {
+                        whole[beach.index()][seat.index()] += 1;
+                    }
+                    *quick = if whole == x0 {
+                        leads_out
+                    } else {
+                        self.end_leads_out(board, &beyond, &x)
+                    };
                     if let LandMove::Land { seat, beach } = *m {
                         self.ships.remove(l.tile, beach, seat);
                         self.rekey(l.tile, beach);
