@@ -206,7 +206,7 @@ impl ChainSearch {
             return true;
         }
         self.load(board, ships);
-        self.answer(board)
+        self.answer(board, true)
     }
 
     /// The emigrations of `emigrations` (full beaches of `ships`, each with
@@ -267,7 +267,7 @@ impl ChainSearch {
         at_once.is_break()
             || each_outcome(&ships, l, |x| {
                 self.land(l.tile, x);
-                let yes = self.answer(board);
+                let yes = self.answer(board, true);
                 self.unland(l.tile, x);
                 if yes {
                     ControlFlow::Break(())
@@ -493,8 +493,9 @@ impl ChainSearch {
         if matches!(self.landing.known[i], 0 | NOT_AT_ONCE) {
             let tile = self.landing.start.expect("a landing listed").tile;
             let x = self.landing.ends[i];
+            let looked = self.landing.known[i] == NOT_AT_ONCE;
             self.land(tile, &x);
-            let yes = self.answer(board);
+            let yes = self.answer(board, looked);
             self.unland(tile, &x);
             self.landing.known[i] = if yes { ALIVE } else { DEAD };
         }
@@ -523,12 +524,12 @@ impl ChainSearch {
     }
 
     /// The answer for the working state (a question's start), which it
-    /// leaves as it was.
-    fn answer(&mut self, board: &Board) -> bool {
+    /// leaves as it was. (`looked`: it is known not to lead out at once.)
+    fn answer(&mut self, board: &Board, looked: bool) -> bool {
         self.lay_keys(board);
         let before = self.states.len();
         self.order = 0;
-        let answer = match self.known(board, false) {
+        let answer = match self.known(board, looked) {
             Known::Resolves => true,
             Known::Dead => false,
             Known::New(state) => self.explore(board, state),
