@@ -244,12 +244,12 @@ impl ChainSearch {
     /// Can the landing `l` on the working state end so that the chain is
     /// resolvable? (The working state is left as it was.)
     fn landing_can_resolve(&mut self, board: &Board, l: &Landing) -> bool {
-        if Self::fixed_escape(&mut self.routes, board, &self.ships, l.tile)
-            || Self::calm_completion(board, &self.ships, l)
-        {
+        // A full beach elsewhere with a voyage that reveals a card or fails
+        // (what `fixed_escape` asks), or a landing that can end calm.
+        let beyond = self.beyond(board, l.tile);
+        if beyond.escapes || Self::calm_completion(board, &self.ships, l) {
             return true;
         }
-        let beyond = self.beyond(board, l.tile);
         if self.least_filling_leads_out(board, l, &beyond) {
             return true;
         }

@@ -89,7 +89,7 @@ pub(super) fn leads_out(routes: &mut Routes, board: &Board, ships: &Ships) -> bo
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Beyond {
     pub(super) tile: CardId,
-    escapes: bool,
+    pub(super) escapes: bool,
     count: u32,
     last: Option<(CardId, Beach)>,
 }
