@@ -122,6 +122,8 @@ pub struct ChainSearch {
     order: u32,
     /// The ends of the landing the last landing question was about.
     landing: LandingEnds,
+    /// The ends of the landing of an emigration being asked about.
+    listed: Vec<Outcome>,
     /// The most states one question has added (for measurements).
     largest: usize,
     /// The colour-blind search: the same search over chain states with
@@ -253,29 +255,30 @@ impl ChainSearch {
         if self.least_filling_leads_out(board, l, &beyond) {
             return true;
         }
-        // An end that leads out at once; else each end in
-        // turn, until one leaves a resolvable chain (a search that proves an
-        // end lost visits every state it reaches: the last resort).
-        let ships = self.ships.clone();
-        let at_once = each_outcome(&ships, l, |x| {
-            if self.leads_out_after(board, &beyond, x) {
+        // An end that leads out at once (the ends listed as they are
+        // looked at); else each end in turn, until one leaves a resolvable
+        // chain (a search that proves an end lost visits every state it
+        // reaches: the last resort).
+        let mut listed = std::mem::take(&mut self.listed);
+        listed.clear();
+        let (routes, ships) = (&mut self.routes, &self.ships);
+        let at_once = each_outcome(ships, l, |x| {
+            listed.push(*x);
+            if way_out::leads_out_after(routes, board, ships, &beyond, x) {
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())
             }
         });
-        at_once.is_break()
-            || each_outcome(&ships, l, |x| {
+        let yes = at_once.is_break()
+            || listed.iter().any(|x| {
                 self.land(l.tile, x);
                 let yes = self.answer(board, true);
                 self.unland(l.tile, x);
-                if yes {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
-            })
-            .is_break()
+                yes
+            });
+        self.listed = listed;
+        yes
     }
 
     /// The landing moves of `moves` after which the chain stays resolvable
