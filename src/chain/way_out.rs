@@ -132,10 +132,12 @@ pub(super) fn leads_out_after(
     // The island's beaches after the end, and the full beaches then.
     let mut island = [BeachShips::default(); MAX_BEACHES];
     let (mut count, mut last) = (beyond.count, beyond.last);
-    for b in tile.beaches() {
-        let after = ships.beach(tile, b).with_group(&x[b.index()]);
-        island[b.index()] = after;
-        if after.count() == tile.beach_spec(b).places {
+    let beaches = tile.spec().beaches.iter().zip(ships.island(tile));
+    for (i, ((spec, now), x)) in beaches.zip(x).enumerate() {
+        let after = now.with_group(x);
+        island[i] = after;
+        if after.count() == spec.places {
+            let b = Beach::new(i as u8);
             count += 1;
             last = Some((tile, b));
             if escapes(routes, board, tile, b, after.colours()) {
