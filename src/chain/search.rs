@@ -323,7 +323,8 @@ impl ChainSearch {
         if list[..count].iter().any(|&(_, calm)| !calm) {
             // Then: the least filling end of the landing as it is leads out,
             // and the move is one of its own; or that of the landing after
-            // the move does.
+            // the move does (after the last ship, the landing's one end: no
+            // listing of its ends needed to look at it).
             self.load(board, ships);
             let x0 = least_filling_end(&self.ships, l);
             let leads_out = self.end_leads_out(board, &beyond, &x0);
@@ -338,7 +339,7 @@ impl ChainSearch {
                             x0.iter().map(|b| b[seat.index()]).sum::<u8>() < l.left(seat)
                         }
                     };
-                if !*quick && l.remaining() > 1 {
+                if !*quick {
                     let mut after = *l;
                     play_land_move(&mut self.ships, &mut after, *m);
                     if let LandMove::Land { beach, .. } = *m {
