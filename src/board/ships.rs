@@ -41,6 +41,13 @@ impl BeachShips {
     pub fn seats(&self) -> Vec<u8> {
         expand_counts(self.by_seat())
     }
+    /// The beach with a group of several seats (`by_seat`) added, as
+    /// [`Ships::add_group`] leaves it (the R25 search looks at a landing's
+    /// end without landing it).
+    #[inline]
+    pub fn with_group(&self, by_seat: &[u8; MAX_SEATS]) -> BeachShips {
+        BeachShips((self.word() + group_word(by_seat)).to_le_bytes())
+    }
     #[inline]
     fn add(&mut self, seat: Seat) {
         self.0[seat.index()] += 1;

@@ -151,13 +151,16 @@ impl<B, F: FnMut(&Outcome) -> ControlFlow<B>> Placer<F> {
     /// into the lists); `ships` of this seat and the later ones are unplaced.
     fn place(&mut self, seat: usize, beach: usize, left: u8, ships: u8) -> ControlFlow<B> {
         if left == 0 {
-            let served = (0..MAX_BEACHES)
-                .filter(|&b| self.x[b].iter().any(|&n| n > 0))
-                .fold(0u8, |m, b| m | 1 << b);
-            if self.need & !served == 0 {
-                return (self.f)(&self.x);
+            // Every owed beach that must be served has a ship.
+            let mut need = self.need;
+            while need != 0 {
+                let b = need.trailing_zeros() as usize;
+                if self.x[b] == [0; MAX_SEATS] {
+                    return ControlFlow::Continue(());
+                }
+                need &= need - 1;
             }
-            return ControlFlow::Continue(());
+            return (self.f)(&self.x);
         }
         if ships < left || seat == self.seat_count {
             return ControlFlow::Continue(());

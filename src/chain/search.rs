@@ -24,9 +24,9 @@
 //! or an island leaves the table.
 
 use super::landing_ends::{Done, LandingEnds, NOT_AT_ONCE};
-use super::outcomes::{each_outcome, landing_outcomes, least_filling_end, Outcome};
+use super::outcomes::{each_outcome, least_filling_end, Outcome};
 use super::states::{Key, KeyLayout, StateTable, ALIVE, DEAD};
-use super::way_out::{calm, free_places, leads_out, lost_at_once, Routes};
+use super::way_out::{self, calm, free_places, leads_out, lost_at_once, Beyond, Routes};
 use super::Landing;
 use super::{play_land_move, LandMove};
 use crate::board::{Board, Ships, Trace, MAX_SEATS};
@@ -122,6 +122,8 @@ pub struct ChainSearch {
     order: u32,
     /// The ends of the landing the last landing question was about.
     landing: LandingEnds,
+    /// The ends of the landing of an emigration being asked about.
+    listed: Vec<Outcome>,
     /// The most states one question has added (for measurements).
     largest: usize,
     /// The colour-blind search: the same search over chain states with
@@ -206,7 +208,7 @@ impl ChainSearch {
             return true;
         }
         self.load(board, ships);
-        self.answer(board)
+        self.answer(board, true)
     }
 
     /// The emigrations of `emigrations` (full beaches of `ships`, each with
@@ -244,37 +246,39 @@ impl ChainSearch {
     /// Can the landing `l` on the working state end so that the chain is
     /// resolvable? (The working state is left as it was.)
     fn landing_can_resolve(&mut self, board: &Board, l: &Landing) -> bool {
-        if Self::fixed_escape(&mut self.routes, board, &self.ships, l.tile)
-            || Self::calm_completion(board, &self.ships, l)
-        {
+        // A full beach elsewhere with a voyage that reveals a card or fails
+        // (what `fixed_escape` asks), or a landing that can end calm.
+        let beyond = self.beyond(board, l.tile);
+        if beyond.escapes || Self::calm_completion(board, &self.ships, l) {
             return true;
         }
-        if self.least_filling_leads_out(board, l) {
+        if self.least_filling_leads_out(board, l, &beyond) {
             return true;
         }
-        // An end that leads out at once; else each end in
-        // turn, until one leaves a resolvable chain (a search that proves an
-        // end lost visits every state it reaches: the last resort).
-        let ships = self.ships.clone();
-        let at_once = each_outcome(&ships, l, |x| {
-            if self.leads_out_after(board, l.tile, x) {
+        // An end that leads out at once (the ends listed as they are
+        // looked at); else each end in turn, until one leaves a resolvable
+        // chain (a search that proves an end lost visits every state it
+        // reaches: the last resort).
+        let mut listed = std::mem::take(&mut self.listed);
+        listed.clear();
+        let (routes, ships) = (&mut self.routes, &self.ships);
+        let at_once = each_outcome(ships, l, |x| {
+            listed.push(*x);
+            if way_out::leads_out_after(routes, board, ships, &beyond, x) {
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())
             }
         });
-        at_once.is_break()
-            || each_outcome(&ships, l, |x| {
+        let yes = at_once.is_break()
+            || listed.iter().any(|x| {
                 self.land(l.tile, x);
-                let yes = self.answer(board);
+                let yes = self.answer(board, true);
                 self.unland(l.tile, x);
-                if yes {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
-            })
-            .is_break()
+                yes
+            });
+        self.listed = listed;
+        yes
     }
 
     /// The landing moves of `moves` after which the chain stays resolvable
@@ -294,6 +298,10 @@ impl ChainSearch {
         moves: impl Iterator<Item = LandMove>,
         mut keep: impl FnMut(LandMove),
     ) {
+        self.prepare(board);
+        // The full beaches off the island: the same for every end of the
+        // landing, whatever its moves.
+        let beyond = Beyond::of(&mut self.routes, board, ships, l.tile);
         // At most a move per seat and beach, and a return per seat.
         let mut list = [(LandMove::Return { seat: Seat::FIRST }, false); 48];
         let mut count = 0;
@@ -315,29 +323,41 @@ impl ChainSearch {
         if list[..count].iter().any(|&(_, calm)| !calm) {
             // Then: the least filling end of the landing as it is leads out,
             // and the move is one of its own; or that of the landing after
-            // the move does.
+            // the move does (after the last ship, the landing's one end: no
+            // listing of its ends needed to look at it).
             self.load(board, ships);
-            let x = least_filling_end(&self.ships, l);
-            let leads_out = self.end_leads_out(board, l.tile, &x);
+            let x0 = least_filling_end(&self.ships, l);
+            let leads_out = self.end_leads_out(board, &beyond, &x0);
             for (m, quick) in &mut list[..count] {
                 if *quick {
                     continue;
                 }
                 *quick = leads_out
                     && match *m {
-                        LandMove::Land { seat, beach } => x[beach.index()][seat.index()] > 0,
+                        LandMove::Land { seat, beach } => x0[beach.index()][seat.index()] > 0,
                         LandMove::Return { seat } => {
-                            x.iter().map(|b| b[seat.index()]).sum::<u8>() < l.left(seat)
+                            x0.iter().map(|b| b[seat.index()]).sum::<u8>() < l.left(seat)
                         }
                     };
-                if !*quick && l.remaining() > 1 {
+                if !*quick {
                     let mut after = *l;
                     play_land_move(&mut self.ships, &mut after, *m);
                     if let LandMove::Land { beach, .. } = *m {
                         self.rekey(l.tile, beach);
                     }
                     let x = least_filling_end(&self.ships, &after);
-                    *quick = self.end_leads_out(board, l.tile, &x);
+                    // The island as this end leaves it may be as the
+                    // landing's least filling end leaves it: then the
+                    // answer is known.
+                    let mut whole = x;
+                    if let LandMove::Land { seat, beach } = *m {
+                        whole[beach.index()][seat.index()] += 1;
+                    }
+                    *quick = if whole == x0 {
+                        leads_out
+                    } else {
+                        self.end_leads_out(board, &beyond, &x)
+                    };
                     if let LandMove::Land { seat, beach } = *m {
                         self.ships.remove(l.tile, beach, seat);
                         self.rekey(l.tile, beach);
@@ -374,7 +394,7 @@ impl ChainSearch {
             };
             let keeps = (0..self.landing.open.len()).any(|k| {
                 let i = self.landing.open[k] as usize;
-                possible(self, i) && self.end_resolves_at_once(board, i)
+                possible(self, i) && self.end_resolves_at_once(board, &beyond, i)
             }) || (0..self.landing.open.len()).any(|k| {
                 let i = self.landing.open[k] as usize;
                 possible(self, i) && self.end_resolves(board, i)
@@ -386,26 +406,32 @@ impl ChainSearch {
     }
 
     /// Does the least filling end of the landing `l` on the working state
-    /// lead out, at once or as proven? (The working state is left as it was.)
-    fn least_filling_leads_out(&mut self, board: &Board, l: &Landing) -> bool {
+    /// lead out, at once or as proven? (`beyond`: the working state's off
+    /// the landing's island; the working state is left as it was.)
+    fn least_filling_leads_out(&mut self, board: &Board, l: &Landing, beyond: &Beyond) -> bool {
         let x = least_filling_end(&self.ships, l);
-        self.end_leads_out(board, l.tile, &x)
+        self.end_leads_out(board, beyond, &x)
     }
 
-    /// Does the landing end `x` on `tile` of the working state lead out, at
-    /// once or as proven? (The working state is left as it was.)
-    fn end_leads_out(&mut self, board: &Board, tile: CardId, x: &Outcome) -> bool {
-        if self.leads_out_after(board, tile, x) {
+    /// Does the landing end `x` on `beyond.tile` of the working state lead
+    /// out, at once or as proven? (The working state is left as it was.)
+    fn end_leads_out(&mut self, board: &Board, beyond: &Beyond, x: &Outcome) -> bool {
+        if self.leads_out_after(board, beyond, x) {
             return true;
         }
         if !self.keys_laid || self.states.is_empty() {
             return false;
         }
-        self.land(tile, x);
+        // The key of the state after the end: the island's beaches coded again.
         self.fresh_key();
-        let yes = self.states.find(&self.key) == Some(ALIVE);
-        self.unland(tile, x);
-        yes
+        let (tile, mut key) = (beyond.tile, self.key);
+        for b in tile.beaches() {
+            if x[b.index()] != [0; MAX_SEATS] {
+                let after = self.ships.beach(tile, b).with_group(&x[b.index()]);
+                self.keys.set_beach(&mut key, tile, b, &after);
+            }
+        }
+        self.states.find(&key) == Some(ALIVE)
     }
 
     // ----- the search -------------------------------------------------------
@@ -453,11 +479,10 @@ impl ChainSearch {
     /// Does the `i`th end of the loaded landing lead out at once (or is it
     /// known to lead out)? No search; the answer is kept. (The working state is
     /// left as loaded.)
-    fn end_resolves_at_once(&mut self, board: &Board, i: usize) -> bool {
+    fn end_resolves_at_once(&mut self, board: &Board, beyond: &Beyond, i: usize) -> bool {
         if self.landing.known[i] == 0 {
-            let tile = self.landing.start.expect("a landing listed").tile;
             let x = self.landing.ends[i];
-            self.landing.known[i] = if self.leads_out_after(board, tile, &x) {
+            self.landing.known[i] = if self.leads_out_after(board, beyond, &x) {
                 ALIVE
             } else {
                 NOT_AT_ONCE
@@ -472,8 +497,9 @@ impl ChainSearch {
         if matches!(self.landing.known[i], 0 | NOT_AT_ONCE) {
             let tile = self.landing.start.expect("a landing listed").tile;
             let x = self.landing.ends[i];
+            let looked = self.landing.known[i] == NOT_AT_ONCE;
             self.land(tile, &x);
-            let yes = self.answer(board);
+            let yes = self.answer(board, looked);
             self.unland(tile, &x);
             self.landing.known[i] = if yes { ALIVE } else { DEAD };
         }
@@ -502,12 +528,12 @@ impl ChainSearch {
     }
 
     /// The answer for the working state (a question's start), which it
-    /// leaves as it was.
-    fn answer(&mut self, board: &Board) -> bool {
+    /// leaves as it was. (`looked`: it is known not to lead out at once.)
+    fn answer(&mut self, board: &Board, looked: bool) -> bool {
         self.lay_keys(board);
         let before = self.states.len();
         self.order = 0;
-        let answer = match self.known(board, false) {
+        let answer = match self.known(board, looked) {
             Known::Resolves => true,
             Known::Dead => false,
             Known::New(state) => self.explore(board, state),
@@ -553,6 +579,19 @@ impl ChainSearch {
     /// Does the working state lead out at once?
     fn way_out(&mut self, board: &Board) -> bool {
         leads_out(&mut self.routes, board, &self.ships)
+    }
+
+    /// The full beaches of the working state off `tile` (for the ends of a
+    /// landing on it: [`Self::leads_out_after`]).
+    fn beyond(&mut self, board: &Board, tile: CardId) -> Beyond {
+        Beyond::of(&mut self.routes, board, &self.ships, tile)
+    }
+
+    /// Does the working state lead out at once after the landing end `x` on
+    /// `beyond.tile` (`beyond` being the working state's)? (The ships are
+    /// left as they are.)
+    fn leads_out_after(&mut self, board: &Board, beyond: &Beyond, x: &Outcome) -> bool {
+        way_out::leads_out_after(&mut self.routes, board, &self.ships, beyond, x)
     }
 }
 

@@ -29,11 +29,13 @@ pub struct KeyLayout {
     offset: [[u16; MAX_BEACHES]; ISLAND_COUNT],
     /// Bits of each beach's code, by island and beach.
     width: [[u8; MAX_BEACHES]; ISLAND_COUNT],
-    /// Every beach of the islands on the table, in key order, with its
-    /// code's bit position.
-    beaches: Vec<(CardId, Beach, u16)>,
     /// Words the keys of this layout use.
     words: usize,
+    /// The last state keyed, and its key (at first no ship, all codes 0):
+    /// the next is keyed from it, the beaches that differ coded again (the
+    /// states the search asks one after another differ in a few).
+    last: [[BeachShips; MAX_BEACHES]; ISLAND_COUNT],
+    last_key: Key,
 }
 
 impl KeyLayout {
@@ -42,7 +44,6 @@ impl KeyLayout {
         self.players = players;
         self.islands.clear();
         self.islands.extend(board.islands());
-        self.beaches.clear();
         // A beach's code never straddles two words.
         let mut at = 0;
         for &c in &self.islands {
@@ -53,12 +54,13 @@ impl KeyLayout {
                 }
                 self.offset[c.index()][b.index()] = at as u16;
                 self.width[c.index()][b.index()] = width as u8;
-                self.beaches.push((c, b, at as u16));
                 at += width;
             }
         }
         self.words = at.div_ceil(64);
         debug_assert!(self.words <= KEY_WORDS);
+        self.last = Default::default();
+        self.last_key = [0; KEY_WORDS];
     }
 
     pub fn words(&self) -> usize {
@@ -70,25 +72,39 @@ impl KeyLayout {
         &self.islands
     }
 
-    /// The key of a whole state.
-    pub fn key(&self, ships: &Ships) -> Key {
-        let mut key = [0; KEY_WORDS];
-        for &(c, b, at) in &self.beaches {
-            let at = usize::from(at);
-            key[at / 64] |= beach_code(ships.beach(c, b), self.players) << (at % 64);
+    /// The key of a whole state (worked out from the last one keyed).
+    pub fn key(&mut self, ships: &Ships) -> Key {
+        let mut key = self.last_key;
+        for &c in &self.islands {
+            let i = c.index();
+            for (b, (now, last)) in ships.island(c).iter().zip(&mut self.last[i]).enumerate() {
+                if now != last {
+                    *last = *now;
+                    let code = beach_code(now, self.players);
+                    set_code(&mut key, self.offset[i][b], self.width[i][b], code);
+                }
+            }
         }
+        self.last_key = key;
         key
     }
 
     /// Rewrites the code of one beach in `key`.
     #[inline]
     pub fn set_beach(&self, key: &mut Key, tile: CardId, beach: Beach, ships: &BeachShips) {
-        let at = usize::from(self.offset[tile.index()][beach.index()]);
-        let width = self.width[tile.index()][beach.index()];
-        let mask = ((1u64 << width) - 1) << (at % 64);
-        let word = &mut key[at / 64];
-        *word = (*word & !mask) | (beach_code(ships, self.players) << (at % 64));
+        let (i, b) = (tile.index(), beach.index());
+        let code = beach_code(ships, self.players);
+        set_code(key, self.offset[i][b], self.width[i][b], code);
     }
+}
+
+/// Writes `code`, `width` bits, at bit position `at` of `key`.
+#[inline]
+fn set_code(key: &mut Key, at: u16, width: u8, code: u64) {
+    let at = usize::from(at);
+    let mask = ((1u64 << width) - 1) << (at % 64);
+    let word = &mut key[at / 64];
+    *word = (*word & !mask) | (code << (at % 64));
 }
 
 /// Bits of beach `b`'s code: its places plus one separator between seats.

@@ -1,8 +1,9 @@
 //! Ways out at once (docs/rules.md#r25): a chain state that leads out
 //! without a search, and the voyages of each jetty on one layout.
 
-use crate::board::{Board, Route, Ships, Trace, MAX_SEATS};
-use crate::cards::{CardId, ISLAND_COUNT, MAX_BEACHES};
+use super::outcomes::Outcome;
+use crate::board::{BeachShips, Board, Route, Ships, Trace, MAX_SEATS};
+use crate::cards::{Beach, CardId, ISLAND_COUNT, MAX_BEACHES};
 use crate::hex::Edge;
 
 /// Where each jetty's voyage goes on one layout, by island and edge, and
@@ -60,11 +61,8 @@ pub(super) fn leads_out(routes: &mut Routes, board: &Board, ships: &Ships) -> bo
     for (c, b) in ships.full_beaches() {
         full = Some((c, b));
         count += 1;
-        let cols = ships.beach(c, b).colours();
-        for j in c.beach_spec(b).jetty_edges() {
-            if routes.trace(board, c, j, cols) == Trace::Escape {
-                return true;
-            }
+        if escapes(routes, board, c, b, ships.beach(c, b).colours()) {
+            return true;
         }
     }
     let Some((tile, beach)) = full else {
@@ -73,7 +71,125 @@ pub(super) fn leads_out(routes: &mut Routes, board: &Board, ships: &Ships) -> bo
     if count > 1 {
         return false;
     }
-    let group = ships.beach(tile, beach);
+    lands_calmly(
+        routes,
+        board,
+        tile,
+        beach,
+        ships.beach(tile, beach),
+        |dest| free_places(ships, dest),
+    )
+}
+
+/// The full beaches of a chain state off one island, as far as [`leads_out`]
+/// needs them: whether one has a voyage that reveals a card or fails, how
+/// many there are, and the last. A landing on the island changes none of
+/// them, so one `Beyond` serves all the ends of a landing
+/// ([`leads_out_after`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Beyond {
+    pub(super) tile: CardId,
+    pub(super) escapes: bool,
+    count: u32,
+    last: Option<(CardId, Beach)>,
+}
+
+impl Beyond {
+    /// The full beaches of `ships` off `tile`.
+    pub(super) fn of(routes: &mut Routes, board: &Board, ships: &Ships, tile: CardId) -> Beyond {
+        let mut beyond = Beyond {
+            tile,
+            escapes: false,
+            count: 0,
+            last: None,
+        };
+        for (c, b) in ships.full_beaches().filter(|&(c, _)| c != tile) {
+            beyond.count += 1;
+            beyond.last = Some((c, b));
+            if escapes(routes, board, c, b, ships.beach(c, b).colours()) {
+                beyond.escapes = true;
+                break;
+            }
+        }
+        beyond
+    }
+}
+
+/// Does the chain state `ships` lead out at once after the landing end `x`
+/// on `beyond.tile` (`beyond` being that of `ships`)? [`leads_out`] of the
+/// ships with the end landed, worked out without landing it.
+pub(super) fn leads_out_after(
+    routes: &mut Routes,
+    board: &Board,
+    ships: &Ships,
+    beyond: &Beyond,
+    x: &Outcome,
+) -> bool {
+    if beyond.escapes {
+        return true;
+    }
+    let tile = beyond.tile;
+    // The island's beaches after the end, and the full beaches then.
+    let mut island = [BeachShips::default(); MAX_BEACHES];
+    let (mut count, mut last) = (beyond.count, beyond.last);
+    let beaches = tile.spec().beaches.iter().zip(ships.island(tile));
+    for (i, ((spec, now), x)) in beaches.zip(x).enumerate() {
+        let after = now.with_group(x);
+        island[i] = after;
+        if after.count() == spec.places {
+            let b = Beach::new(i as u8);
+            count += 1;
+            last = Some((tile, b));
+            if escapes(routes, board, tile, b, after.colours()) {
+                return true;
+            }
+        }
+    }
+    let Some((c, beach)) = last else {
+        return true;
+    };
+    if count > 1 {
+        return false;
+    }
+    let group = if c == tile {
+        island[beach.index()]
+    } else {
+        *ships.beach(c, beach)
+    };
+    lands_calmly(routes, board, c, beach, &group, |dest| {
+        if dest != tile {
+            return free_places(ships, dest);
+        }
+        let mut free = [0; MAX_BEACHES];
+        for b in tile.beaches() {
+            free[b.index()] = tile.beach_spec(b).places - island[b.index()].count();
+        }
+        free
+    })
+}
+
+/// Has the full beach (`tile`, `beach`), its group of `colours` colours, a
+/// voyage that reveals a card or fails?
+#[inline]
+fn escapes(routes: &mut Routes, board: &Board, tile: CardId, beach: Beach, colours: u8) -> bool {
+    tile.beach_spec(beach)
+        .jetty_edges()
+        .any(|j| routes.trace(board, tile, j, colours) == Trace::Escape)
+}
+
+/// Can `group`, the only full beach (`tile`, `beach`), sail through one of
+/// its jetties and land with every beach of its destination keeping a free
+/// place? (`free_of`: the free places of an island's beaches, the group
+/// still on its own.)
+#[inline]
+fn lands_calmly(
+    routes: &mut Routes,
+    board: &Board,
+    tile: CardId,
+    beach: Beach,
+    group: &BeachShips,
+    free_of: impl Fn(CardId) -> [u8; MAX_BEACHES],
+) -> bool {
     let ships_landing = u32::from(group.count());
     let cols = group.colours();
     tile.beach_spec(beach).jetty_edges().any(|j| {
@@ -81,7 +197,7 @@ pub(super) fn leads_out(routes: &mut Routes, board: &Board, ships: &Ships) -> bo
             return false;
         };
         // The beaches of `dest` once the group has sailed; all with room are owed.
-        let mut free = free_places(ships, dest);
+        let mut free = free_of(dest);
         if dest == tile {
             free[beach.index()] = tile.beach_spec(beach).places;
         }

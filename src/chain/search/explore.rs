@@ -64,22 +64,29 @@ impl ChainSearch {
                 f.sailing = Some((s, group));
                 self.ends.truncate(f.ends_start as usize);
                 let landing = Landing::start(&self.ships, s.dest, group, false);
-                if self.least_filling_leads_out(board, &landing) {
+                let beyond = self.beyond(board, s.dest);
+                if self.least_filling_leads_out(board, &landing, &beyond) {
                     self.resolved();
                     return true;
                 }
-                landing_outcomes(&self.ships, &landing, &mut self.ends);
-                // Before going down any of them: does one lead out at once?
-                // (A way out one step away is found without first exploring
-                // all that the ends before it reach: a six-player question
-                // of 270,299 states takes 3,143 so, BENCHMARKS.md.)
-                let start = self.frames.last().expect("a frame").ends_start as usize;
-                for i in start..self.ends.len() {
-                    let x = self.ends[i];
-                    if self.leads_out_after(board, s.dest, &x) {
-                        self.resolved();
-                        return true;
+                // The landing's ends listed, each looked at as it comes: does
+                // one lead out at once? (Before going down any of them: a way
+                // out one step away is found without first exploring all that
+                // the ends before it reach: a six-player question of 270,299
+                // states takes 3,143 so, BENCHMARKS.md. The listing stops
+                // there.)
+                let (ends, routes, ships) = (&mut self.ends, &mut self.routes, &self.ships);
+                let at_once = each_outcome(ships, &landing, |x| {
+                    ends.push(*x);
+                    if way_out::leads_out_after(routes, board, ships, &beyond, x) {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
                     }
+                });
+                if at_once.is_break() {
+                    self.resolved();
+                    return true;
                 }
                 let f = self.frames.last_mut().expect("a frame");
                 f.end = f.ends_start;
@@ -218,24 +225,6 @@ impl ChainSearch {
             let x = self.ends[i as usize];
             self.unland(dest, &x);
         }
-    }
-
-    /// Does the working state lead out at once after the landing end `x` on
-    /// `tile`? (The ships only: the key is left as it is, and is right
-    /// again once the end is taken back.)
-    pub(super) fn leads_out_after(&mut self, board: &Board, tile: CardId, x: &Outcome) -> bool {
-        for b in tile.beaches() {
-            if x[b.index()] != [0; MAX_SEATS] {
-                self.ships.add_group(tile, b, &x[b.index()]);
-            }
-        }
-        let out = self.way_out(board);
-        for b in tile.beaches() {
-            if x[b.index()] != [0; MAX_SEATS] {
-                self.ships.remove_group(tile, b, &x[b.index()]);
-            }
-        }
-        out
     }
 
     /// The ships of a landing end `x` go onto the beaches of `tile`.

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::bots::{mix, Bot, RandomBot};
+use crate::chain::outcomes::landing_outcomes;
 use crate::game::{Game, Phase};
 use crate::options::GameOptions;
 
@@ -59,4 +60,95 @@ fn r25_a_landing_whose_fillable_beaches_escape_leads_out_after_every_end() {
         narrower > 1_500,
         "{narrower} answered only by the refined shortcut"
     );
+}
+
+/// `leads_out_after` (an end looked at without landing it, the full beaches
+/// off the island counted once) answers as `leads_out` of the ships with
+/// the end landed: every end of every landing decision of random games.
+#[test]
+fn r25_leads_out_after_an_end_is_leads_out_with_it_landed() {
+    let (mut ends_checked, mut out) = (0, 0);
+    for i in 0..200u64 {
+        let seed = mix(991 + i);
+        let players = 2 + (i % 5) as usize;
+        let mut g = Game::new(GameOptions::simple(
+            players,
+            seed & crate::options::MAX_SEED,
+        ))
+        .expect("options");
+        let mut bot = RandomBot::new(seed);
+        while g.current().is_some() {
+            if let Phase::Land(l) = g.phase() {
+                let board = g.board();
+                let ships = board.ships();
+                let mut search = ChainSearch::new(players);
+                search.prepare(board);
+                let beyond = Beyond::of(&mut search.routes, board, ships, l.tile);
+                let mut ends = Vec::new();
+                landing_outcomes(ships, &l, &mut ends);
+                for x in &ends {
+                    let mut after = ships.clone();
+                    for b in l.tile.beaches() {
+                        after.add_group(l.tile, b, &x[b.index()]);
+                    }
+                    let landed = leads_out(&mut search.routes, board, &after);
+                    let looked =
+                        way_out::leads_out_after(&mut search.routes, board, ships, &beyond, x);
+                    assert_eq!(
+                        landed,
+                        looked,
+                        "seed {seed}, decision {}: {x:?}",
+                        g.log().len()
+                    );
+                    ends_checked += 1;
+                    out += usize::from(landed);
+                }
+            }
+            let a = bot.choose(&g);
+            g.play_trusted(&a);
+        }
+    }
+    assert!(ends_checked > 10_000, "{ends_checked} ends");
+    assert!(
+        out > 1_000 && out < ends_checked,
+        "{out} of {ends_checked} lead out"
+    );
+}
+
+/// A key worked out from the last one keyed (the beaches that differ coded
+/// again) is the key worked out from nothing: every chain state a random
+/// game's board holds, keyed one after another as the game goes, layouts
+/// changing under it.
+#[test]
+fn r25_a_key_from_the_last_is_the_key_from_nothing() {
+    let mut checked = 0;
+    for i in 0..100u64 {
+        let seed = mix(4242 + i);
+        let players = 2 + (i % 5) as usize;
+        let mut g = Game::new(GameOptions::simple(
+            players,
+            seed & crate::options::MAX_SEED,
+        ))
+        .expect("options");
+        let mut bot = RandomBot::new(seed);
+        let (mut kept, mut layout) = (KeyLayout::default(), None);
+        while g.current().is_some() {
+            let board = g.board();
+            if layout != Some(board.layout_changes()) {
+                layout = Some(board.layout_changes());
+                kept.reset(board, players);
+            }
+            let mut fresh = KeyLayout::default();
+            fresh.reset(board, players);
+            assert_eq!(
+                kept.key(board.ships()),
+                fresh.key(board.ships()),
+                "seed {seed}"
+            );
+            checked += 1;
+            let a = bot.choose(&g);
+            g.play_trusted(&a);
+        }
+    }
+    assert!(checked > 10_000, "{checked} states");
 }
