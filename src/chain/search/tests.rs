@@ -105,7 +105,7 @@ fn r25_leads_out_after_an_end_is_leads_out_with_it_landed() {
                 }
             }
             let a = bot.choose(&g);
-            g.play_trusted(&a);
+            g.play_trusted(a);
         }
     }
     assert!(ends_checked > 10_000, "{ends_checked} ends");
@@ -147,7 +147,7 @@ fn r25_a_key_from_the_last_is_the_key_from_nothing() {
             );
             checked += 1;
             let a = bot.choose(&g);
-            g.play_trusted(&a);
+            g.play_trusted(a);
         }
     }
     assert!(checked > 10_000, "{checked} states");
