@@ -117,9 +117,19 @@ impl Game {
         } else {
             self.expansions_by_taking(seat, out);
         }
-        for c in self.board.islands() {
-            if checks::found_kingdom(&self.board, c, seat).is_ok() {
-                out.push(Move::FoundKingdom { tile: c });
+        // R30 asks for an island with ships of the player's alone, and at
+        // most one king island of theirs already: an exact filter read from
+        // the island's sums before the full check.
+        if self.board.king_count(seat) < 2 {
+            let ships = self.board.ships();
+            for c in self.board.islands() {
+                let on = ships.on_island(c);
+                if on.of(seat) == 0 || on.count() != on.of(seat) {
+                    continue;
+                }
+                if checks::found_kingdom(&self.board, c, seat).is_ok() {
+                    out.push(Move::FoundKingdom { tile: c });
+                }
             }
         }
         out.push(Move::Resettle);
