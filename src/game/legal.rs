@@ -189,11 +189,11 @@ impl Game {
             };
             let mut free = [Beach::new(0); MAX_BEACHES];
             let mut room = 0;
-            for b in c.beaches() {
-                if checks::free_place(ships, c, b).is_ok() {
-                    free[room] = b;
-                    room += 1;
-                }
+            // The beaches with a free place (`checks::free_place`), read
+            // from the island's mask of full beaches.
+            for b in Beach::in_mask(ships.free_mask(c)) {
+                free[room] = b;
+                room += 1;
             }
             let k = checks::expand_size(c, n, supply, room);
             each_subset(&free[..room], k, |subset| {
