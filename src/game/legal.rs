@@ -240,11 +240,11 @@ impl Game {
             return;
         }
         for h in self.board.frontier() {
-            let rotations = checks::emblem_rotations(&self.board, h);
-            for rot in 0..6 {
-                if rotations & 1 << rot != 0 {
-                    out.push(at(h, rot));
-                }
+            // The rotations allowed, as bits: each set bit, lowest first.
+            let mut rotations = checks::emblem_rotations(&self.board, h);
+            while rotations != 0 {
+                out.push(at(h, rotations.trailing_zeros() as u8));
+                rotations &= rotations - 1;
             }
         }
     }
