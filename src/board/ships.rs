@@ -98,8 +98,18 @@ pub fn expand_counts(by_seat: &[u8; MAX_SEATS]) -> Vec<u8> {
 }
 
 /// Number of different colours in a group (R21 danger check).
+#[inline]
 pub fn colours(by_seat: &[u8; MAX_SEATS]) -> u8 {
-    by_seat.iter().filter(|&&n| n > 0).count() as u8
+    // The seats' bytes in one word; a byte's high bit is set after adding
+    // 0x7f to its low seven bits, or-ed with itself, exactly when it is not
+    // zero (no byte carries into the next). Those bits summed by one
+    // multiplication are the seats with ships.
+    let mut bytes = [0u8; 8];
+    bytes[..MAX_SEATS].copy_from_slice(by_seat);
+    let w = u64::from_le_bytes(bytes);
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let nonzero = (((w & LOW7) + LOW7) | w) & !LOW7;
+    ((nonzero >> 7).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8
 }
 
 /// Ships on every beach of every island, by card and beach (island ids are
@@ -399,6 +409,9 @@ mod tests {
                 .map(|c| sum(ships.island(c)))
                 .sum();
             assert_eq!(ships.on_beaches().word(), all);
+            let by_seat = ships.beach(tile, beach).by_seat();
+            let seats = by_seat.iter().filter(|&&n| n > 0).count() as u8;
+            assert_eq!(colours(by_seat), seats);
             let blind = ships.colour_blind();
             assert_eq!(blind.on_island(tile).word(), sum(blind.island(tile)));
         }

@@ -117,9 +117,19 @@ impl Game {
         } else {
             self.expansions_by_taking(seat, out);
         }
-        for c in self.board.islands() {
-            if checks::found_kingdom(&self.board, c, seat).is_ok() {
-                out.push(Move::FoundKingdom { tile: c });
+        // R30 asks for an island with ships of the player's alone, and at
+        // most one king island of theirs already: an exact filter read from
+        // the island's sums before the full check.
+        if self.board.king_count(seat) < 2 {
+            let ships = self.board.ships();
+            for c in self.board.islands() {
+                let on = ships.on_island(c);
+                if on.of(seat) == 0 || on.count() != on.of(seat) {
+                    continue;
+                }
+                if checks::found_kingdom(&self.board, c, seat).is_ok() {
+                    out.push(Move::FoundKingdom { tile: c });
+                }
             }
         }
         out.push(Move::Resettle);
@@ -177,22 +187,16 @@ impl Game {
             let Ok(n) = checks::expand_ships(ships, c, seat) else {
                 continue;
             };
-            let mut free = [Beach::new(0); MAX_BEACHES];
-            let mut room = 0;
-            for b in c.beaches() {
-                if checks::free_place(ships, c, b).is_ok() {
-                    free[room] = b;
-                    room += 1;
-                }
-            }
-            let k = checks::expand_size(c, n, supply, room);
-            each_subset(&free[..room], k, |subset| {
+            // The beaches with a free place (`checks::free_place`).
+            let free = ships.free_mask(c);
+            let k = checks::expand_size(c, n, supply, free.count_ones() as usize);
+            for &subset in SUBSETS.of(free, k) {
                 out.push(Move::Expand {
                     tile: c,
-                    beaches: BeachSet::of(subset.iter().copied()),
+                    beaches: BeachSet::of(Beach::in_mask(subset)),
                     take: None,
-                })
-            });
+                });
+            }
         }
     }
 
@@ -236,18 +240,73 @@ impl Game {
             return;
         }
         for h in self.board.frontier() {
-            let rotations = checks::emblem_rotations(&self.board, h);
-            for rot in 0..6 {
-                if rotations & 1 << rot != 0 {
-                    out.push(at(h, rot));
-                }
+            // The rotations allowed, as bits: each set bit, lowest first.
+            let mut rotations = checks::emblem_rotations(&self.board, h);
+            while rotations != 0 {
+                out.push(at(h, rotations.trailing_zeros() as u8));
+                rotations &= rotations - 1;
             }
         }
     }
 }
 
+/// Every `k`-beach subset of every set of beaches (R10's choices), as
+/// masks, listed once at compile time.
+struct Subsets {
+    /// `start[mask][k]..start[mask][k + 1]`: the `k`-subsets of `mask` in
+    /// `sets`.
+    start: [[u16; MAX_BEACHES + 2]; 1 << MAX_BEACHES],
+    /// For each mask and size, its subsets in lexicographic order of their
+    /// ascending beach lists (3^6 in all: each beach out, in the mask only,
+    /// or in the subset).
+    sets: [u8; 729],
+}
+
+const SUBSETS: Subsets = {
+    let mut t = Subsets {
+        start: [[0; MAX_BEACHES + 2]; 1 << MAX_BEACHES],
+        sets: [0; 729],
+    };
+    let mut at = 0;
+    let mut mask = 0;
+    while mask < 1 << MAX_BEACHES {
+        let mut k = 0;
+        while k <= MAX_BEACHES {
+            t.start[mask][k] = at as u16;
+            // Of two subsets the first in that order holds the lowest beach
+            // where they differ: with the bits reversed (beach b at bit 5 -
+            // b) it is the larger number. So the reversed numbers are taken
+            // from the largest down.
+            let mut r = 1 << MAX_BEACHES;
+            while r > 0 {
+                r -= 1;
+                let s = (r as u8).reverse_bits() >> (8 - MAX_BEACHES);
+                if s & !(mask as u8) == 0 && s.count_ones() as usize == k {
+                    t.sets[at] = s;
+                    at += 1;
+                }
+            }
+            k += 1;
+        }
+        t.start[mask][MAX_BEACHES + 1] = at as u16;
+        mask += 1;
+    }
+    assert!(at == t.sets.len());
+    t
+};
+
+impl Subsets {
+    /// The `k`-subsets of the beaches in `mask`, in lexicographic order.
+    #[inline]
+    fn of(&self, mask: u8, k: usize) -> &[u8] {
+        let start = &self.start[usize::from(mask)];
+        &self.sets[usize::from(start[k])..usize::from(start[k + 1])]
+    }
+}
+
 /// Calls `f` with every `k`-element subset of `items`, in lexicographic
 /// order (of the positions in `items`).
+#[cfg(test)]
 fn each_subset<T: Copy>(items: &[T], k: usize, mut f: impl FnMut(&[T])) {
     let n = items.len();
     if k > n {
@@ -285,6 +344,26 @@ mod subset_tests {
         let mut v = Vec::new();
         each_subset(items, k, |s| v.push(s.to_vec()));
         v
+    }
+
+    /// The table of subsets lists what `each_subset` gives, for every
+    /// set of beaches and size.
+    #[test]
+    fn the_table_of_subsets_is_each_subset() {
+        use crate::cards::MAX_BEACHES;
+        for mask in 0..1u8 << MAX_BEACHES {
+            let items: Vec<u32> = (0..MAX_BEACHES as u32)
+                .filter(|b| mask & 1 << b != 0)
+                .collect();
+            for k in 0..=MAX_BEACHES {
+                let table: Vec<Vec<u32>> = super::SUBSETS
+                    .of(mask, k)
+                    .iter()
+                    .map(|s| (0..8).filter(|b| s & 1 << b != 0).collect())
+                    .collect();
+                assert_eq!(table, subsets(&items, k), "mask {mask:#b}, k {k}");
+            }
+        }
     }
 
     #[test]

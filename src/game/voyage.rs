@@ -30,6 +30,10 @@ impl Game {
     /// of a turn or in a chain, so that no drawn card is left unlaid). A
     /// landing under way sends its ships home first.
     pub(super) fn bound_endless_play(&mut self, ev: &mut Events) {
+        // Both bounds need their count reached: nearly every decision stops here.
+        if self.turn_decisions < MAX_TURN_DECISIONS && self.log.len() < MAX_GAME_DECISIONS {
+            return;
+        }
         let in_chain = matches!(self.phase, Phase::Emigrate | Phase::Land(_));
         let game = self.log.len() >= MAX_GAME_DECISIONS && (in_chain || self.phase == Phase::Turn);
         let turn = in_chain && self.turn_decisions >= MAX_TURN_DECISIONS;
