@@ -247,21 +247,6 @@ impl Move {
         self.to_action().to_json()
     }
 
-    pub fn type_name(self) -> &'static str {
-        match self {
-            Move::SetupPlace { .. } => "setup_place",
-            Move::Expand { .. } => "expand",
-            Move::FoundKingdom { .. } => "found_kingdom",
-            Move::Resettle => "resettle",
-            Move::PlaceNew { .. } => "place_new",
-            Move::Emigrate { .. } => "emigrate",
-            Move::Land { .. } => "land",
-            Move::Return { .. } => "return",
-            Move::PlaceCard { .. } => "place_card",
-            Move::PlaceShip { .. } => "place_ship",
-        }
-    }
-
     /// Where a `place_card` move lays its card.
     pub fn hex(q: i8, r: i8) -> Hex {
         Hex::new(q.into(), r.into())

@@ -6,6 +6,26 @@ use crate::chain::outcomes::landing_outcomes;
 use crate::game::{Game, Phase};
 use crate::options::GameOptions;
 
+/// Calls `f` at every decision (with the game's seed) of `games` random
+/// games, the seeds `mix(first + i)`, two to six players in turn.
+fn each_decision(games: u64, first: u64, mut f: impl FnMut(&Game, u64)) {
+    for i in 0..games {
+        let seed = mix(first + i);
+        let players = 2 + (i % 5) as usize;
+        let mut g = Game::new(GameOptions::simple(
+            players,
+            seed & crate::options::MAX_SEED,
+        ))
+        .expect("options");
+        let mut bot = RandomBot::new(seed);
+        while g.current().is_some() {
+            f(&g, seed);
+            let a = bot.choose(&g);
+            g.play_trusted(a);
+        }
+    }
+}
+
 /// R25 (docs/rules.md#r25, "a landing that always resolves"): when no
 /// beach elsewhere is full and every beach of the island that is full
 /// or that the ships still to come could fill has a way out whatever
@@ -15,46 +35,32 @@ use crate::options::GameOptions;
 #[test]
 fn r25_a_landing_whose_fillable_beaches_escape_leads_out_after_every_end() {
     let (mut answered, mut narrower) = (0, 0);
-    for i in 0..300u64 {
-        let seed = mix(77 + i);
-        let players = 2 + (i % 5) as usize;
-        let mut g = Game::new(GameOptions::simple(
-            players,
-            seed & crate::options::MAX_SEED,
-        ))
-        .expect("options");
-        let mut bot = RandomBot::new(seed);
-        while g.current().is_some() {
-            if let Phase::Land(l) = g.phase() {
-                let board = g.board();
-                let ships = board.ships();
-                let mut search = ChainSearch::new(players);
-                if !l.ends_game && search.landing_always_resolves(board, ships, &l) {
-                    answered += 1;
-                    // The old shortcut asked every beach of the island to escape.
-                    narrower += usize::from(
-                        search.routes.escaping_beaches(board, l.tile)
-                            != (1 << l.tile.beach_count()) - 1,
-                    );
-                    let mut ends = Vec::new();
-                    landing_outcomes(ships, &l, &mut ends);
-                    for x in &ends {
-                        let mut after = ships.clone();
-                        for b in l.tile.beaches() {
-                            after.add_group(l.tile, b, &x[b.index()]);
-                        }
-                        assert!(
-                            leads_out(&mut search.routes, board, &after),
-                            "seed {seed}, decision {}: {x:?}",
-                            g.log().len()
-                        );
-                    }
+    each_decision(300, 77, |g, seed| {
+        let Phase::Land(l) = g.phase() else { return };
+        let board = g.board();
+        let ships = board.ships();
+        let mut search = ChainSearch::new(g.players());
+        if !l.ends_game && search.landing_always_resolves(board, ships, &l) {
+            answered += 1;
+            // The old shortcut asked every beach of the island to escape.
+            narrower += usize::from(
+                search.routes.escaping_beaches(board, l.tile) != (1 << l.tile.beach_count()) - 1,
+            );
+            let mut ends = Vec::new();
+            landing_outcomes(ships, &l, &mut ends);
+            for x in &ends {
+                let mut after = ships.clone();
+                for b in l.tile.beaches() {
+                    after.add_group(l.tile, b, &x[b.index()]);
                 }
+                assert!(
+                    leads_out(&mut search.routes, board, &after),
+                    "seed {seed}, decision {}: {x:?}",
+                    g.log().len()
+                );
             }
-            let a = bot.choose(&g);
-            g.play_trusted(a);
         }
-    }
+    });
     assert!(answered > 5_000, "{answered} landing decisions answered");
     assert!(
         narrower > 1_500,
@@ -68,46 +74,32 @@ fn r25_a_landing_whose_fillable_beaches_escape_leads_out_after_every_end() {
 #[test]
 fn r25_leads_out_after_an_end_is_leads_out_with_it_landed() {
     let (mut ends_checked, mut out) = (0, 0);
-    for i in 0..200u64 {
-        let seed = mix(991 + i);
-        let players = 2 + (i % 5) as usize;
-        let mut g = Game::new(GameOptions::simple(
-            players,
-            seed & crate::options::MAX_SEED,
-        ))
-        .expect("options");
-        let mut bot = RandomBot::new(seed);
-        while g.current().is_some() {
-            if let Phase::Land(l) = g.phase() {
-                let board = g.board();
-                let ships = board.ships();
-                let mut search = ChainSearch::new(players);
-                search.prepare(board);
-                let beyond = Beyond::of(&mut search.routes, board, ships, l.tile);
-                let mut ends = Vec::new();
-                landing_outcomes(ships, &l, &mut ends);
-                for x in &ends {
-                    let mut after = ships.clone();
-                    for b in l.tile.beaches() {
-                        after.add_group(l.tile, b, &x[b.index()]);
-                    }
-                    let landed = leads_out(&mut search.routes, board, &after);
-                    let looked =
-                        way_out::leads_out_after(&mut search.routes, board, ships, &beyond, x);
-                    assert_eq!(
-                        landed,
-                        looked,
-                        "seed {seed}, decision {}: {x:?}",
-                        g.log().len()
-                    );
-                    ends_checked += 1;
-                    out += usize::from(landed);
-                }
+    each_decision(200, 991, |g, seed| {
+        let Phase::Land(l) = g.phase() else { return };
+        let board = g.board();
+        let ships = board.ships();
+        let mut search = ChainSearch::new(g.players());
+        search.prepare(board);
+        let beyond = Beyond::of(&mut search.routes, board, ships, l.tile);
+        let mut ends = Vec::new();
+        landing_outcomes(ships, &l, &mut ends);
+        for x in &ends {
+            let mut after = ships.clone();
+            for b in l.tile.beaches() {
+                after.add_group(l.tile, b, &x[b.index()]);
             }
-            let a = bot.choose(&g);
-            g.play_trusted(a);
+            let landed = leads_out(&mut search.routes, board, &after);
+            let looked = way_out::leads_out_after(&mut search.routes, board, ships, &beyond, x);
+            assert_eq!(
+                landed,
+                looked,
+                "seed {seed}, decision {}: {x:?}",
+                g.log().len()
+            );
+            ends_checked += 1;
+            out += usize::from(landed);
         }
-    }
+    });
     assert!(ends_checked > 10_000, "{ends_checked} ends");
     assert!(
         out > 1_000 && out < ends_checked,
@@ -122,33 +114,23 @@ fn r25_leads_out_after_an_end_is_leads_out_with_it_landed() {
 #[test]
 fn r25_a_key_from_the_last_is_the_key_from_nothing() {
     let mut checked = 0;
-    for i in 0..100u64 {
-        let seed = mix(4242 + i);
-        let players = 2 + (i % 5) as usize;
-        let mut g = Game::new(GameOptions::simple(
-            players,
-            seed & crate::options::MAX_SEED,
-        ))
-        .expect("options");
-        let mut bot = RandomBot::new(seed);
-        let (mut kept, mut layout) = (KeyLayout::default(), None);
-        while g.current().is_some() {
-            let board = g.board();
-            if layout != Some(board.layout_changes()) {
-                layout = Some(board.layout_changes());
-                kept.reset(board, players);
-            }
-            let mut fresh = KeyLayout::default();
-            fresh.reset(board, players);
-            assert_eq!(
-                kept.key(board.ships()),
-                fresh.key(board.ships()),
-                "seed {seed}"
-            );
-            checked += 1;
-            let a = bot.choose(&g);
-            g.play_trusted(a);
+    // One kept layout per game (a new game starts at decision 0).
+    let (mut kept, mut layout) = (KeyLayout::default(), None);
+    each_decision(100, 4242, |g, seed| {
+        let board = g.board();
+        let players = g.players();
+        if g.log().is_empty() || layout != Some(board.layout_changes()) {
+            layout = Some(board.layout_changes());
+            kept.reset(board, players);
         }
-    }
+        let mut fresh = KeyLayout::default();
+        fresh.reset(board, players);
+        assert_eq!(
+            kept.key(board.ships()),
+            fresh.key(board.ships()),
+            "seed {seed}"
+        );
+        checked += 1;
+    });
     assert!(checked > 10_000, "{checked} states");
 }
