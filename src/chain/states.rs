@@ -33,8 +33,11 @@ pub struct KeyLayout {
     words: usize,
     /// The last state keyed, and its key (at first no ship, all codes 0):
     /// the next is keyed from it, the beaches that differ coded again (the
-    /// states the search asks one after another differ in a few).
-    last: [[BeachShips; MAX_BEACHES]; ISLAND_COUNT],
+    /// states the search asks one after another differ in a few). On the
+    /// heap, and only once a key is asked for: a game's search (which every
+    /// copy of a game starts afresh) mostly needs none, and an online table
+    /// keeps its games by value.
+    last: Option<Box<[[BeachShips; MAX_BEACHES]; ISLAND_COUNT]>>,
     last_key: Key,
 }
 
@@ -59,7 +62,9 @@ impl KeyLayout {
         }
         self.words = at.div_ceil(64);
         debug_assert!(self.words <= KEY_WORDS);
-        self.last = Default::default();
+        if let Some(last) = &mut self.last {
+            **last = Default::default();
+        }
         self.last_key = [0; KEY_WORDS];
     }
 
@@ -75,9 +80,10 @@ impl KeyLayout {
     /// The key of a whole state (worked out from the last one keyed).
     pub fn key(&mut self, ships: &Ships) -> Key {
         let mut key = self.last_key;
+        let kept = self.last.get_or_insert_with(Box::default);
         for &c in &self.islands {
             let i = c.index();
-            for (b, (now, last)) in ships.island(c).iter().zip(&mut self.last[i]).enumerate() {
+            for (b, (now, last)) in ships.island(c).iter().zip(&mut kept[i]).enumerate() {
                 if now != last {
                     *last = *now;
                     let code = beach_code(now, self.players);
