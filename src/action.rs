@@ -463,7 +463,7 @@ impl<'de> serde::Deserialize<'de> for Action {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::error::ErrorCode;
     use serde_json::json;
@@ -472,22 +472,29 @@ mod tests {
         Action::from_json(&v).unwrap_err().code
     }
 
-    #[test]
-    fn round_trips_every_type() {
-        let samples = [
+    /// One normalized action of every type (and of each form of
+    /// `expand` and `place_new`), as JSON.
+    pub(crate) fn samples() -> Vec<Value> {
+        vec![
             json!({"type":"setup_place","beach":2}),
             json!({"type":"expand","tile":"samoa","beaches":[0,2]}),
             json!({"type":"expand","tile":"samoa","beaches":[1],"take":{"tile":"tonga","beach":3}}),
             json!({"type":"found_kingdom","tile":"hawaii"}),
             json!({"type":"resettle"}),
             json!({"type":"place_new","tile":"tonga","beaches":[1,1]}),
+            json!({"type":"place_new","tile":"tonga","beaches":[0,4]}),
+            json!({"type":"place_new","tile":"samoa","beaches":[1]}),
             json!({"type":"emigrate","tile":"tonga","beach":0,"jetty":0}),
             json!({"type":"land","seat":2,"beach":1}),
             json!({"type":"return","seat":0}),
             json!({"type":"place_card","q":-1,"r":2,"rotation":5}),
             json!({"type":"place_ship","beach":0}),
-        ];
-        for s in samples {
+        ]
+    }
+
+    #[test]
+    fn round_trips_every_type() {
+        for s in samples() {
             let a = Action::from_json(&s).unwrap();
             assert_eq!(a.to_json(), s);
         }

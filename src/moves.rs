@@ -28,18 +28,6 @@ impl BeachSet {
     pub fn of(beaches: impl IntoIterator<Item = Beach>) -> BeachSet {
         BeachSet(beaches.into_iter().fold(0, |m, b| m | b.bit()))
     }
-    pub fn mask(self) -> u8 {
-        self.0
-    }
-    pub fn len(self) -> usize {
-        self.0.count_ones() as usize
-    }
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-    pub fn contains(self, b: Beach) -> bool {
-        self.0 & b.bit() != 0
-    }
     /// The beaches, in ascending order.
     pub fn iter(self) -> impl Iterator<Item = Beach> {
         Beach::in_mask(self.0)
@@ -287,22 +275,7 @@ mod tests {
 
     #[test]
     fn moves_and_normalized_actions_convert_both_ways() {
-        let samples = [
-            json!({"type":"setup_place","beach":2}),
-            json!({"type":"expand","tile":"samoa","beaches":[0,2]}),
-            json!({"type":"expand","tile":"samoa","beaches":[1],"take":{"tile":"tonga","beach":3}}),
-            json!({"type":"found_kingdom","tile":"hawaii"}),
-            json!({"type":"resettle"}),
-            json!({"type":"place_new","tile":"tonga","beaches":[1,1]}),
-            json!({"type":"place_new","tile":"tonga","beaches":[0,4]}),
-            json!({"type":"place_new","tile":"samoa","beaches":[1]}),
-            json!({"type":"emigrate","tile":"tonga","beach":0,"jetty":0}),
-            json!({"type":"land","seat":2,"beach":1}),
-            json!({"type":"return","seat":0}),
-            json!({"type":"place_card","q":-1,"r":2,"rotation":5}),
-            json!({"type":"place_ship","beach":0}),
-        ];
-        for s in samples {
+        for s in crate::action::tests::samples() {
             let a = Action::from_json(&s).unwrap();
             let m = Move::of_action(&a).unwrap_or_else(|| panic!("{s}"));
             assert_eq!(m.to_action(), a);

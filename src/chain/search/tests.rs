@@ -26,6 +26,22 @@ fn each_decision(games: u64, first: u64, mut f: impl FnMut(&Game, u64)) {
     }
 }
 
+/// Every end of the landing `l` on `ships`, with the ships as they are once
+/// it has landed.
+fn ends_landed(ships: &Ships, l: &Landing) -> Vec<(Outcome, Ships)> {
+    let mut ends = Vec::new();
+    landing_outcomes(ships, l, &mut ends);
+    ends.into_iter()
+        .map(|x| {
+            let mut after = ships.clone();
+            for b in l.tile.beaches() {
+                after.add_group(l.tile, b, &x[b.index()]);
+            }
+            (x, after)
+        })
+        .collect()
+}
+
 /// R25 (docs/rules.md#r25, "a landing that always resolves"): when no
 /// beach elsewhere is full and every beach of the island that is full
 /// or that the ships still to come could fill has a way out whatever
@@ -46,13 +62,7 @@ fn r25_a_landing_whose_fillable_beaches_escape_leads_out_after_every_end() {
             narrower += usize::from(
                 search.routes.escaping_beaches(board, l.tile) != (1 << l.tile.beach_count()) - 1,
             );
-            let mut ends = Vec::new();
-            landing_outcomes(ships, &l, &mut ends);
-            for x in &ends {
-                let mut after = ships.clone();
-                for b in l.tile.beaches() {
-                    after.add_group(l.tile, b, &x[b.index()]);
-                }
+            for (x, after) in ends_landed(ships, &l) {
                 assert!(
                     leads_out(&mut search.routes, board, &after),
                     "seed {seed}, decision {}: {x:?}",
@@ -81,15 +91,9 @@ fn r25_leads_out_after_an_end_is_leads_out_with_it_landed() {
         let mut search = ChainSearch::new(g.players());
         search.prepare(board);
         let beyond = Beyond::of(&mut search.routes, board, ships, l.tile);
-        let mut ends = Vec::new();
-        landing_outcomes(ships, &l, &mut ends);
-        for x in &ends {
-            let mut after = ships.clone();
-            for b in l.tile.beaches() {
-                after.add_group(l.tile, b, &x[b.index()]);
-            }
+        for (x, after) in ends_landed(ships, &l) {
             let landed = leads_out(&mut search.routes, board, &after);
-            let looked = way_out::leads_out_after(&mut search.routes, board, ships, &beyond, x);
+            let looked = way_out::leads_out_after(&mut search.routes, board, ships, &beyond, &x);
             assert_eq!(
                 landed,
                 looked,
