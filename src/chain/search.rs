@@ -222,8 +222,19 @@ impl ChainSearch {
         emigrations: impl Iterator<Item = (CardId, Beach, Edge)>,
         mut keep: impl FnMut(CardId, Beach, Edge),
     ) {
+        let mut emigrations = emigrations.peekable();
+        let Some(first) = emigrations.next() else {
+            return;
+        };
+        if emigrations.peek().is_none() {
+            // A single emigration is legal whatever R25 says of it (a
+            // decision always has one): no search for it.
+            let (tile, beach, jetty) = first;
+            keep(tile, beach, jetty);
+            return;
+        }
         self.load(board, ships);
-        for (tile, beach, jetty) in emigrations {
+        for (tile, beach, jetty) in std::iter::once(first).chain(emigrations) {
             let cols = self.ships.beach(tile, beach).colours();
             let dest = match self.routes.trace(board, tile, jetty, cols) {
                 Trace::Escape => {

@@ -83,7 +83,14 @@ impl Game {
     fn land_actions(&self, l: &Landing, out: &mut Vec<Move>) {
         let board = &self.board;
         let ships = board.ships();
-        let all = || landing_moves(ships, l);
+        let moves = landing_moves(ships, l);
+        let all = || moves.clone();
+        // A single move is legal whatever R25 says of it (a decision always
+        // has one): no search for it.
+        if moves.len() == 1 {
+            out.extend(all().map(Move::from));
+            return;
+        }
         let mut search = self.chain.borrow_mut();
         // No chain follows a landing that ends the game (R60). A full beach
         // elsewhere that escapes resolves the chain whatever lands here; so
