@@ -7,7 +7,8 @@
 #       botDecision and voyageOdds, for the bots' Web Worker (www/bot-worker.js)
 # Each is wasm-pack build --target web (the page's with --profile wasm-page,
 # opt-level "z"; the bots' with --profile wasm-release, opt-level "s": see
-# Cargo.toml), then wasm-opt -Oz from the npm package
+# Cargo.toml), then wasm-opt (-Oz; more passes for the page's: PAGE_OPT
+# below) from the npm package
 # `binaryen` (node_modules/.bin/wasm-opt, installed by setup.sh), or Debian's
 # binaryen if that is missing, then scripts/wasm-fixup.mjs.
 # wasm-pack's own wasm-opt step is switched off in Cargo.toml
@@ -45,11 +46,20 @@ if [ ! -x "$WASM_OPT" ]; then
   WASM_OPT="$(command -v wasm-opt || true)"
 fi
 
-# build NAME DIR PROFILE [cargo options...]: wasm-pack into DIR as NAME.js +
-# NAME_bg.wasm, optimised (PROFILE: --dev, or a profile's name).
+# The page's engine is optimised for size alone: after -Oz, the control flow
+# flattened and rebuilt (--flatten --rereloop) and -Oz twice more, about
+# 2.3 KB smaller than -Oz alone (BENCHMARKS.md, "the page's wasm"); the
+# producers section (tool names) dropped. The bots' package keeps plain -Oz:
+# its search is what must be fast.
+PAGE_OPT="-Oz --flatten --rereloop -Oz -Oz --strip-producers"
+BOTS_OPT="-Oz"
+
+# build NAME DIR PROFILE OPT [cargo options...]: wasm-pack into DIR as NAME.js
+# + NAME_bg.wasm, optimised (PROFILE: --dev, or a profile's name; OPT: the
+# wasm-opt passes).
 build() {
-  local name="$1" dir="$2" profile="$3"
-  shift 3
+  local name="$1" dir="$2" profile="$3" opt="$4"
+  shift 4
   local mode=(--profile "$profile")
   if [ "$profile" = --dev ]; then mode=(--dev); fi
   say "wasm-pack build --target web ${mode[*]} --out-name $name -- $*"
@@ -65,7 +75,8 @@ build() {
   cp "$wasm" "$wasm.unopt"
   # The features rustc enables by default for wasm32-unknown-unknown; wasm-opt
   # must accept them (wasm-bindgen drops the target_features section).
-  "$WASM_OPT" -Oz \
+  # shellcheck disable=SC2086 # $opt: several passes
+  "$WASM_OPT" $opt \
     --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals --enable-reference-types --enable-multivalue \
     "$wasm.unopt" -o "$wasm.opt"
@@ -73,16 +84,16 @@ build() {
   mv "$wasm.opt" "$wasm"
   rm -f "$wasm.unopt"
   after=$(stat -c %s "$wasm")
-  say "$name: $("$WASM_OPT" --version) -Oz: $before -> $after bytes ($(gzip -9 -c "$wasm" | wc -c) gzipped)"
+  say "$name: $("$WASM_OPT" --version) $opt: $before -> $after bytes ($(gzip -9 -c "$wasm" | wc -c) gzipped)"
 }
 
 # The page's engine, without the bots and the odds.
-build tongiaki pkg "$page_profile" --no-default-features
+build tongiaki pkg "$page_profile" "$PAGE_OPT" --no-default-features
 
 # The bots' package: built beside pkg/ (wasm-pack writes its own package.json
 # and README into its directory), then its four files copied in.
 bots_dir="${CARGO_TARGET_DIR:-target}/wasm-pack-bots"
-build tongiaki_bots "$bots_dir" "$bots_profile"
+build tongiaki_bots "$bots_dir" "$bots_profile" "$BOTS_OPT"
 for f in tongiaki_bots.js tongiaki_bots.d.ts tongiaki_bots_bg.wasm tongiaki_bots_bg.wasm.d.ts; do
   cp "$bots_dir/$f" pkg/
 done

@@ -36,6 +36,14 @@ test("one bundle by the first board; later loads share its modules", async () =>
       .sort(),
   );
   assert.deepEqual(first, ["/pkg/page.js", "/pkg/tongiaki_bg.wasm", "/style.css"], "by the first board: three files");
+  // Issue 15: the first load fetches at most 250 KB of wasm (raw, as decoded).
+  const wasmBytes = await page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .filter((e) => e.startTime < window.tongiakiApp.readyAt && new URL(e.name).pathname.endsWith(".wasm"))
+      .reduce((n, e) => n + e.decodedBodySize, 0),
+  );
+  assert.ok(wasmBytes > 100000 && wasmBytes <= 250000, `wasm fetched by the first board: ${wasmBytes} bytes (at most 250,000)`);
 
   // another language (its words are a file of their own), the lesson in it, an online table, a bot's move
   await page.selectOption("#language", "de");
