@@ -219,26 +219,15 @@ impl ChainSearch {
         &mut self,
         board: &Board,
         ships: &Ships,
-        emigrations: impl Iterator<Item = (CardId, Beach, Edge)>,
-        mut keep: impl FnMut(CardId, Beach, Edge),
+        emigrations: &[(CardId, Beach, Edge)],
+        mut keep: impl FnMut(&(CardId, Beach, Edge)),
     ) {
-        let mut emigrations = emigrations.peekable();
-        let Some(first) = emigrations.next() else {
-            return;
-        };
-        if emigrations.peek().is_none() {
-            // A single emigration is legal whatever R25 says of it (a
-            // decision always has one): no search for it.
-            let (tile, beach, jetty) = first;
-            keep(tile, beach, jetty);
-            return;
-        }
         self.load(board, ships);
-        for (tile, beach, jetty) in std::iter::once(first).chain(emigrations) {
+        for e @ &(tile, beach, jetty) in emigrations {
             let cols = self.ships.beach(tile, beach).colours();
             let dest = match self.routes.trace(board, tile, jetty, cols) {
                 Trace::Escape => {
-                    keep(tile, beach, jetty);
+                    keep(e);
                     continue;
                 }
                 Trace::Land(dest) => dest,
@@ -247,7 +236,7 @@ impl ChainSearch {
             self.rekey(tile, beach);
             let l = Landing::start(&self.ships, dest, group, false);
             if self.landing_can_resolve(board, &l) {
-                keep(tile, beach, jetty);
+                keep(e);
             }
             self.ships.put_back(tile, beach, group);
             self.rekey(tile, beach);
