@@ -223,6 +223,10 @@ impl ChainSearch {
         mut keep: impl FnMut(&(CardId, Beach, Edge)),
     ) {
         self.load(board, ships);
+        // The last landing looked at, and its answer: two jetties of a beach
+        // whose voyages land on the same island are one move for R25 (as in
+        // the search), and a beach's jetties come one after another.
+        let mut last: Option<(CardId, Beach, CardId, bool)> = None;
         for e @ &(tile, beach, jetty) in emigrations {
             let cols = self.ships.beach(tile, beach).colours();
             let dest = match self.routes.trace(board, tile, jetty, cols) {
@@ -232,14 +236,22 @@ impl ChainSearch {
                 }
                 Trace::Land(dest) => dest,
             };
-            let group = self.ships.sail(tile, beach);
-            self.rekey(tile, beach);
-            let l = Landing::start(&self.ships, dest, group, false);
-            if self.landing_can_resolve(board, &l) {
+            let yes = match last {
+                Some((t, b, d, yes)) if (t, b, d) == (tile, beach, dest) => yes,
+                _ => {
+                    let group = self.ships.sail(tile, beach);
+                    self.rekey(tile, beach);
+                    let l = Landing::start(&self.ships, dest, group, false);
+                    let yes = self.landing_can_resolve(board, &l);
+                    self.ships.put_back(tile, beach, group);
+                    self.rekey(tile, beach);
+                    yes
+                }
+            };
+            last = Some((tile, beach, dest, yes));
+            if yes {
                 keep(e);
             }
-            self.ships.put_back(tile, beach, group);
-            self.rekey(tile, beach);
         }
     }
 
