@@ -219,38 +219,39 @@ impl ChainSearch {
         &mut self,
         board: &Board,
         ships: &Ships,
-        emigrations: impl Iterator<Item = (CardId, Beach, Edge)>,
-        mut keep: impl FnMut(CardId, Beach, Edge),
+        emigrations: &[(CardId, Beach, Edge)],
+        mut keep: impl FnMut(&(CardId, Beach, Edge)),
     ) {
-        let mut emigrations = emigrations.peekable();
-        let Some(first) = emigrations.next() else {
-            return;
-        };
-        if emigrations.peek().is_none() {
-            // A single emigration is legal whatever R25 says of it (a
-            // decision always has one): no search for it.
-            let (tile, beach, jetty) = first;
-            keep(tile, beach, jetty);
-            return;
-        }
         self.load(board, ships);
-        for (tile, beach, jetty) in std::iter::once(first).chain(emigrations) {
+        // The last landing looked at, and its answer: two jetties of a beach
+        // whose voyages land on the same island are one move for R25 (as in
+        // the search), and a beach's jetties come one after another.
+        let mut last: Option<(CardId, Beach, CardId, bool)> = None;
+        for e @ &(tile, beach, jetty) in emigrations {
             let cols = self.ships.beach(tile, beach).colours();
             let dest = match self.routes.trace(board, tile, jetty, cols) {
                 Trace::Escape => {
-                    keep(tile, beach, jetty);
+                    keep(e);
                     continue;
                 }
                 Trace::Land(dest) => dest,
             };
-            let group = self.ships.sail(tile, beach);
-            self.rekey(tile, beach);
-            let l = Landing::start(&self.ships, dest, group, false);
-            if self.landing_can_resolve(board, &l) {
-                keep(tile, beach, jetty);
+            let yes = match last {
+                Some((t, b, d, yes)) if (t, b, d) == (tile, beach, dest) => yes,
+                _ => {
+                    let group = self.ships.sail(tile, beach);
+                    self.rekey(tile, beach);
+                    let l = Landing::start(&self.ships, dest, group, false);
+                    let yes = self.landing_can_resolve(board, &l);
+                    self.ships.put_back(tile, beach, group);
+                    self.rekey(tile, beach);
+                    yes
+                }
+            };
+            last = Some((tile, beach, dest, yes));
+            if yes {
+                keep(e);
             }
-            self.ships.put_back(tile, beach, group);
-            self.rekey(tile, beach);
         }
     }
 

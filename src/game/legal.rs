@@ -4,12 +4,16 @@
 
 use super::{checks, Game, Phase};
 use crate::action::Action;
-use crate::cards::{Beach, CardId, MAX_BEACHES};
+use crate::cards::{Beach, CardId, ISLAND_COUNT, MAX_BEACHES};
 use crate::chain::{landing_moves, Landing};
 use crate::hex::Edge;
 use crate::hex::Hex;
 use crate::moves::{BeachSet, Move};
 use crate::seat::Seat;
+
+/// The most emigrations a decision can offer: every beach of every island
+/// full, and an island's jetties point at different edges, six at most.
+const MAX_EMIGRATIONS: usize = ISLAND_COUNT * 6;
 
 impl Game {
     /// Every legal action for the decision pending now, once each, in a
@@ -55,26 +59,33 @@ impl Game {
     fn emigrations(&self, out: &mut Vec<Move>) {
         let board = &self.board;
         let ships = board.ships();
-        let emigrations = || {
-            board.full_beaches(ships).flat_map(|(tile, beach)| {
-                tile.beach_spec(beach)
-                    .jetty_edges()
-                    .map(move |jetty| (tile, beach, jetty))
-            })
-        };
+        // The full beaches, islands in laid order, each through its jetties.
+        let mut all = [(CardId::TONGA, Beach::new(0), Edge::new(0)); MAX_EMIGRATIONS];
+        let mut count = 0;
+        for tile in board.islands() {
+            for beach in Beach::in_mask(ships.full_mask(tile)) {
+                for jetty in tile.beach_spec(beach).jetty_edges() {
+                    all[count] = (tile, beach, jetty);
+                    count += 1;
+                }
+            }
+        }
+        let all = &all[..count];
         let action =
-            |(tile, beach, jetty): (CardId, Beach, Edge)| Move::Emigrate { tile, beach, jetty };
-        self.chain
-            .borrow_mut()
-            .resolving_emigrations(board, ships, emigrations(), |t, b, j| {
-                out.push(action((t, b, j)))
-            });
+            |&(tile, beach, jetty): &(CardId, Beach, Edge)| Move::Emigrate { tile, beach, jetty };
+        // A single emigration is legal whatever R25 says of it (a decision
+        // always has one): no search for it.
+        if all.len() > 1 {
+            self.chain
+                .borrow_mut()
+                .resolving_emigrations(board, ships, all, |e| out.push(action(e)));
+        }
         // A chain is entered only when it is resolvable (R25), so some
         // emigration keeps it so and `out` is not empty. Should it ever be,
         // every emigration stays allowed (as for landing moves), so that a
         // game not over always has a legal action.
         if out.is_empty() {
-            out.extend(emigrations().map(action));
+            out.extend(all.iter().map(action));
         }
     }
 
