@@ -111,15 +111,18 @@ pub const MAX_LAND_MOVES: usize = MAX_SEATS * MAX_BEACHES + MAX_SEATS;
 
 /// The landing moves the rules allow, before R25 filtering, in a stable
 /// order: by seat, then beach; returns last. (Listed at once into an array
-/// on the stack: no allocation, the beach checks made once per beach.)
-pub fn landing_moves(ships: &Ships, l: &Landing) -> impl ExactSizeIterator<Item = LandMove> + Clone {
+/// on the stack: no allocation; the open beaches read from the full masks.)
+pub fn landing_moves(
+    ships: &Ships,
+    l: &Landing,
+) -> impl ExactSizeIterator<Item = LandMove> + Clone {
     let mut moves = [LandMove::Return { seat: Seat::FIRST }; MAX_LAND_MOVES];
     let mut count = 0;
-    let open: u8 = l
-        .tile
-        .beaches()
-        .filter(|&b| checks::land_on(ships, l, b).is_ok())
-        .fold(0, |m, b| m | b.bit());
+    // R23 (`checks::land_on`): a beach with a free place, and while some
+    // beaches are owed, only those. (An owed beach has had no ship since
+    // the landing began, so it still has its free place.)
+    let free = ships.free_mask(l.tile);
+    let open = if l.owed != 0 { l.owed & free } else { free };
     let arriving = || Seat::all(MAX_SEATS).filter(|&seat| l.left(seat) > 0);
     for seat in arriving() {
         for beach in Beach::in_mask(open) {
