@@ -16,7 +16,7 @@
 
 use crate::action::Action;
 use crate::board::{Ships, MAX_SEATS};
-use crate::cards::{Beach, CardId, MAX_BEACHES};
+use crate::cards::{Beach, CardId};
 use crate::game::checks;
 use crate::seat::Seat;
 
@@ -105,40 +105,79 @@ impl From<LandMove> for Action {
     }
 }
 
-/// Most landing moves of one decision: a landing per seat and beach, and a
-/// return per seat.
-pub const MAX_LAND_MOVES: usize = MAX_SEATS * MAX_BEACHES + MAX_SEATS;
-
 /// The landing moves the rules allow, before R25 filtering, in a stable
-/// order: by seat, then beach; returns last. (Listed at once into an array
-/// on the stack: no allocation, the beach checks made once per beach.)
+/// order: by seat, then beach; returns last. (Made as they are asked for,
+/// from the masks of the seats arriving and the beaches open: no list.)
 pub fn landing_moves(
     ships: &Ships,
     l: &Landing,
 ) -> impl ExactSizeIterator<Item = LandMove> + Clone {
-    let mut moves = [LandMove::Return { seat: Seat::FIRST }; MAX_LAND_MOVES];
-    let mut count = 0;
-    let open: u8 = l
-        .tile
-        .beaches()
-        .filter(|&b| checks::land_on(ships, l, b).is_ok())
-        .fold(0, |m, b| m | b.bit());
-    let arriving = || Seat::all(MAX_SEATS).filter(|&seat| l.left(seat) > 0);
-    for seat in arriving() {
-        for beach in Beach::in_mask(open) {
-            moves[count] = LandMove::Land { seat, beach };
-            count += 1;
-        }
+    let arriving = Seat::all(MAX_SEATS)
+        .filter(|&seat| l.left(seat) > 0)
+        .fold(0u8, |m, seat| m | 1 << seat.index());
+    // R23 (`checks::land_on`): a beach with a free place, and while some
+    // beaches are owed, only those. (An owed beach has had no ship since
+    // the landing began, so it still has its free place.)
+    let free = ships.free_mask(l.tile);
+    let open = if l.owed != 0 { l.owed & free } else { free };
+    LandMoves {
+        open,
+        landing: arriving,
+        beaches: if arriving != 0 { open } else { 0 },
+        // R23: surplus ships return when the group is larger than the free
+        // places.
+        returning: if checks::may_return(ships, l).is_ok() {
+            arriving
+        } else {
+            0
+        },
     }
-    // R23: surplus ships return when the group is larger than the free places.
-    if checks::may_return(ships, l).is_ok() {
-        for seat in arriving() {
-            moves[count] = LandMove::Return { seat };
-            count += 1;
-        }
-    }
-    moves.into_iter().take(count)
 }
+
+/// The landing moves of a decision still to come ([`landing_moves`]).
+#[derive(Clone, Copy, Debug)]
+struct LandMoves {
+    /// The beaches open to every arriving ship.
+    open: u8,
+    /// The seats still to land (as bits), the first of them on `beaches`
+    /// (the open beaches it has not landed on yet), the later ones on all.
+    landing: u8,
+    beaches: u8,
+    /// The seats still to return (as bits), once the landings are done.
+    returning: u8,
+}
+
+impl Iterator for LandMoves {
+    type Item = LandMove;
+
+    fn next(&mut self) -> Option<LandMove> {
+        while self.landing != 0 {
+            let seat = Seat::new(self.landing.trailing_zeros() as u8);
+            if self.beaches != 0 {
+                let beach = Beach::new(self.beaches.trailing_zeros() as u8);
+                self.beaches &= self.beaches - 1;
+                return Some(LandMove::Land { seat, beach });
+            }
+            self.landing &= self.landing - 1;
+            self.beaches = self.open;
+        }
+        (self.returning != 0).then(|| {
+            let seat = Seat::new(self.returning.trailing_zeros() as u8);
+            self.returning &= self.returning - 1;
+            LandMove::Return { seat }
+        })
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let later_seats = self.landing.count_ones().saturating_sub(1);
+        let n = self.beaches.count_ones()
+            + later_seats * self.open.count_ones()
+            + self.returning.count_ones();
+        (n as usize, Some(n as usize))
+    }
+}
+
+impl ExactSizeIterator for LandMoves {}
 
 /// Applies a landing move to `ships` and `l`.
 pub fn play_land_move(ships: &mut Ships, l: &mut Landing, m: LandMove) {

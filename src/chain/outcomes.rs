@@ -217,7 +217,9 @@ mod tests {
             seen.insert(x);
             return;
         }
-        for m in landing_moves(ships, l) {
+        let moves = landing_moves(ships, l);
+        assert_eq!(moves.len(), moves.clone().count(), "the moves' count");
+        for m in moves {
             let (mut s, mut nl, mut nx) = (ships.clone(), *l, x);
             if let crate::chain::LandMove::Land { seat, beach } = m {
                 nx[beach.index()][seat.index()] += 1;

@@ -352,28 +352,24 @@ impl ChainSearch {
                         }
                     };
                 if !*quick {
+                    // The least filling end after the move, with the move
+                    // itself: an end of the landing as it is (looked at
+                    // from the working state, left as it was).
                     let mut after = *l;
                     play_land_move(&mut self.ships, &mut after, *m);
-                    if let LandMove::Land { beach, .. } = *m {
-                        self.rekey(l.tile, beach);
+                    let mut whole = least_filling_end(&self.ships, &after);
+                    if let LandMove::Land { seat, beach } = *m {
+                        self.ships.remove(l.tile, beach, seat);
+                        whole[beach.index()][seat.index()] += 1;
                     }
-                    let x = least_filling_end(&self.ships, &after);
                     // The island as this end leaves it may be as the
                     // landing's least filling end leaves it: then the
                     // answer is known.
-                    let mut whole = x;
-                    if let LandMove::Land { seat, beach } = *m {
-                        whole[beach.index()][seat.index()] += 1;
-                    }
                     *quick = if whole == x0 {
                         leads_out
                     } else {
-                        self.end_leads_out(board, &beyond, &x)
+                        self.end_leads_out(board, &beyond, &whole)
                     };
-                    if let LandMove::Land { seat, beach } = *m {
-                        self.ships.remove(l.tile, beach, seat);
-                        self.rekey(l.tile, beach);
-                    }
                 }
             }
         }
