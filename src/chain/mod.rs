@@ -112,7 +112,10 @@ pub const MAX_LAND_MOVES: usize = MAX_SEATS * MAX_BEACHES + MAX_SEATS;
 /// The landing moves the rules allow, before R25 filtering, in a stable
 /// order: by seat, then beach; returns last. (Listed at once into an array
 /// on the stack: no allocation, the beach checks made once per beach.)
-pub fn landing_moves(ships: &Ships, l: &Landing) -> impl ExactSizeIterator<Item = LandMove> + Clone {
+pub fn landing_moves(
+    ships: &Ships,
+    l: &Landing,
+) -> impl ExactSizeIterator<Item = LandMove> + Clone {
     let mut moves = [LandMove::Return { seat: Seat::FIRST }; MAX_LAND_MOVES];
     let mut count = 0;
     let open: u8 = l

@@ -246,9 +246,11 @@ impl Game {
             out.extend((0..6).map(|rot| at(Hex::ORIGIN, rot)));
             return;
         }
-        for h in self.board.frontier() {
-            // The rotations allowed, as bits: each set bit, lowest first.
-            let mut rotations = checks::emblem_rotations(&self.board, h);
+        // The rotations whose emblem edge faces a card
+        // (`checks::emblem_faces_a_card` for all six at once) are the
+        // directions in which a card lies next to the hex, as bits: each set
+        // bit, lowest first.
+        for (h, mut rotations) in self.board.frontier() {
             while rotations != 0 {
                 out.push(at(h, rotations.trailing_zeros() as u8));
                 rotations &= rotations - 1;
