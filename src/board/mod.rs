@@ -22,8 +22,11 @@ pub use ships::{colours, expand_counts, BeachShips, Ships};
 
 pub const SHIPS_PER_PLAYER: u8 = 15;
 
-/// Grid side; the table never grows beyond 32 cards from the origin.
-const GRID: i32 = 80;
+/// Grid side. The 32 cards lie within 31 hexes of the origin (each next
+/// to one laid before it, or at the origin), so every card and every hex
+/// next to one lies inside the grid's rim; a multiple of 8, so that the
+/// frontier's bits fill whole words.
+const GRID: i32 = 72;
 const OFFSET: i32 = GRID / 2;
 const EMPTY: u8 = u8::MAX;
 /// Hexes in the grid.
@@ -546,6 +549,7 @@ fn frontier_cell(h: Hex) -> usize {
 
 /// Words of a bit per hex of the grid.
 const FRONTIER_WORDS: usize = CELLS / 64;
+const _: () = assert!(CELLS.is_multiple_of(64) && OFFSET > CARD_COUNT as i32);
 
 impl Default for Board {
     fn default() -> Self {
