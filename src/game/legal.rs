@@ -220,16 +220,16 @@ impl Game {
                     {
                         continue;
                     }
-                    for tb in to.beaches() {
-                        if checks::take_elsewhere((from, fb), (to, tb)).is_ok()
-                            && checks::free_place(ships, to, tb).is_ok()
-                        {
-                            out.push(Move::Expand {
-                                tile: to,
-                                beaches: BeachSet::of([tb]),
-                                take: Some((from, fb)),
-                            });
-                        }
+                    // The beaches with a free place (`checks::free_place`).
+                    let free = Beach::in_mask(ships.free_mask(to));
+                    for tb in
+                        free.filter(|&tb| checks::take_elsewhere((from, fb), (to, tb)).is_ok())
+                    {
+                        out.push(Move::Expand {
+                            tile: to,
+                            beaches: BeachSet::from_mask(tb.bit()),
+                            take: Some((from, fb)),
+                        });
                     }
                 }
             }
