@@ -323,8 +323,9 @@ impl Board {
 
     /// The world directions from `h` in which a card lies next to it, as
     /// bits `1 << direction` (R40: the rotations whose emblem edge faces a
-    /// card).
-    #[inline(always)]
+    /// card). Inlined natively into the frontier's loop (R40 placements list
+    /// it for every frontier hex); not in the page's wasm, to keep it small.
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     pub fn cards_around(&self, h: Hex) -> u8 {
         let (x, y) = (h.q + OFFSET, h.r + OFFSET);
         if (1..GRID - 1).contains(&x) && (1..GRID - 1).contains(&y) {

@@ -197,11 +197,13 @@ impl Game {
             // The beaches with a free place (`checks::free_place`).
             let free = ships.free_mask(c);
             let k = checks::expand_size(c, n, supply, free.count_ones() as usize);
-            out.extend(SUBSETS.of(free, k).iter().map(|&subset| Move::Expand {
-                tile: c,
-                beaches: BeachSet::from_mask(subset),
-                take: None,
-            }));
+            for &subset in SUBSETS.of(free, k) {
+                out.push(Move::Expand {
+                    tile: c,
+                    beaches: BeachSet::from_mask(subset),
+                    take: None,
+                });
+            }
         }
     }
 
@@ -221,15 +223,14 @@ impl Game {
                         continue;
                     }
                     // The beaches with a free place (`checks::free_place`).
-                    let free = Beach::in_mask(ships.free_mask(to));
-                    for tb in
-                        free.filter(|&tb| checks::take_elsewhere((from, fb), (to, tb)).is_ok())
-                    {
-                        out.push(Move::Expand {
-                            tile: to,
-                            beaches: BeachSet::from_mask(tb.bit()),
-                            take: Some((from, fb)),
-                        });
+                    for tb in Beach::in_mask(ships.free_mask(to)) {
+                        if checks::take_elsewhere((from, fb), (to, tb)).is_ok() {
+                            out.push(Move::Expand {
+                                tile: to,
+                                beaches: BeachSet::from_mask(tb.bit()),
+                                take: Some((from, fb)),
+                            });
+                        }
                     }
                 }
             }
