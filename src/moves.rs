@@ -28,6 +28,10 @@ impl BeachSet {
     pub fn of(beaches: impl IntoIterator<Item = Beach>) -> BeachSet {
         BeachSet(beaches.into_iter().fold(0, |m, b| m | b.bit()))
     }
+    /// The beaches whose bits ([`Beach::bit`]) are set in `mask`.
+    pub fn from_mask(mask: u8) -> BeachSet {
+        BeachSet(mask)
+    }
     /// The beaches, in ascending order.
     pub fn iter(self) -> impl Iterator<Item = Beach> {
         Beach::in_mask(self.0)

@@ -255,9 +255,9 @@ fn parse_deck(items: &[Value]) -> Result<Vec<CardId>, Error> {
 /// ASCII only on purpose: `char::to_uppercase` would bring Unicode's case
 /// table (12 KB) into the page's wasm for these six words.
 fn capitalised(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_ascii_uppercase().to_string() + c.as_str(),
-        None => String::new(),
+    let mut name = s.to_owned();
+    if let Some(first) = name.get_mut(..1) {
+        first.make_ascii_uppercase();
     }
+    name
 }

@@ -22,8 +22,11 @@ pub use ships::{colours, expand_counts, BeachShips, Ships};
 
 pub const SHIPS_PER_PLAYER: u8 = 15;
 
-/// Grid side; the table never grows beyond 32 cards from the origin.
-const GRID: i32 = 80;
+/// Grid side. The 32 cards lie within 31 hexes of the origin (each next
+/// to one laid before it, or at the origin), so every card and every hex
+/// next to one lies inside the grid's rim; a multiple of 8, so that the
+/// frontier's bits fill whole words.
+const GRID: i32 = 72;
 const OFFSET: i32 = GRID / 2;
 const EMPTY: u8 = u8::MAX;
 /// Hexes in the grid.
@@ -296,8 +299,10 @@ impl Board {
         u32::from(self.ships.on_beaches().of(seat))
     }
 
-    /// Empty hexes next to at least one card (R40 placement), sorted by (q, r).
-    pub fn frontier(&self) -> impl Iterator<Item = Hex> + '_ {
+    /// Empty hexes next to at least one card (R40 placement), sorted by (q, r),
+    /// each with the directions in which a card lies next to it
+    /// ([`Board::cards_around`]).
+    pub fn frontier(&self) -> impl Iterator<Item = (Hex, u8)> + '_ {
         let (lo, hi) = self.frontier_words;
         let mut w = usize::from(lo);
         let mut word = self.frontier.get(w).copied().unwrap_or(0);
@@ -311,14 +316,16 @@ impl Board {
             }
             let cell = (64 * w + word.trailing_zeros() as usize) as i32;
             word &= word - 1;
-            Some(Hex::new(cell / GRID - OFFSET, cell % GRID - OFFSET))
+            let h = Hex::new(cell / GRID - OFFSET, cell % GRID - OFFSET);
+            Some((h, self.cards_around(h)))
         })
     }
 
     /// The world directions from `h` in which a card lies next to it, as
     /// bits `1 << direction` (R40: the rotations whose emblem edge faces a
-    /// card).
-    #[inline]
+    /// card). Inlined natively into the frontier's loop (R40 placements list
+    /// it for every frontier hex); not in the page's wasm, to keep it small.
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     pub fn cards_around(&self, h: Hex) -> u8 {
         let (x, y) = (h.q + OFFSET, h.r + OFFSET);
         if (1..GRID - 1).contains(&x) && (1..GRID - 1).contains(&y) {
@@ -543,6 +550,7 @@ fn frontier_cell(h: Hex) -> usize {
 
 /// Words of a bit per hex of the grid.
 const FRONTIER_WORDS: usize = CELLS / 64;
+const _: () = assert!(CELLS.is_multiple_of(64) && OFFSET > CARD_COUNT as i32);
 
 impl Default for Board {
     fn default() -> Self {
@@ -581,7 +589,7 @@ mod tests {
         for _ in 0..20 {
             let mut b = Board::new();
             for c in 1..CARD_COUNT as u8 {
-                let f: Vec<Hex> = b.frontier().collect();
+                let f: Vec<Hex> = b.frontier().map(|(h, _)| h).collect();
                 let h = f[next(f.len())];
                 b.lay(CardId(c), h, next(6) as u8);
                 // Now and then an island leaves the table (R25).
@@ -589,7 +597,8 @@ mod tests {
                     let islands: Vec<CardId> = b.islands().collect();
                     b.remove(islands[next(islands.len())]);
                 }
-                assert_eq!(b.frontier().collect::<Vec<_>>(), frontier_from_scratch(&b));
+                let hexes: Vec<Hex> = b.frontier().map(|(h, _)| h).collect();
+                assert_eq!(hexes, frontier_from_scratch(&b));
                 let islands: Vec<CardId> = b
                     .cards()
                     .iter()
@@ -597,12 +606,16 @@ mod tests {
                     .filter(|c| c.is_island())
                     .collect();
                 assert_eq!(b.islands().collect::<Vec<_>>(), islands);
-                for h in b
-                    .frontier()
-                    .chain([Hex::new(-OFFSET, 0), Hex::new(0, GRID)])
-                {
+                let around = |h: Hex| {
                     let around = (0..6).filter(|&d| b.card_at(h.neighbor(d)).is_some());
-                    assert_eq!(b.cards_around(h), around.map(|d| 1 << d).sum::<u8>());
+                    around.map(|d| 1 << d).sum::<u8>()
+                };
+                for (h, kept) in b.frontier() {
+                    assert_eq!(kept, around(h));
+                    assert_eq!(b.cards_around(h), around(h));
+                }
+                for h in [Hex::new(-OFFSET, 0), Hex::new(0, GRID)] {
+                    assert_eq!(b.cards_around(h), around(h));
                 }
             }
         }

@@ -526,13 +526,6 @@ pub(crate) fn next_to_a_card(board: &Board, h: Hex, card: CardId) -> Check {
     )
 }
 
-/// R40: the rotations of a card laid on `h` whose emblem edge faces a card,
-/// as bits `1 << rotation` ([`emblem_faces_a_card`] for all six at once).
-#[inline]
-pub(crate) fn emblem_rotations(board: &Board, h: Hex) -> u8 {
-    board.cards_around(h)
-}
-
 /// R40: with rotation k the emblem edge faces world direction k: a card must lie there.
 #[inline]
 pub(crate) fn emblem_faces_a_card(board: &Board, h: Hex, rotation: u8, card: CardId) -> Check {

@@ -211,7 +211,7 @@ impl Game {
             for &subset in SUBSETS.of(free, k) {
                 out.push(Move::Expand {
                     tile: c,
-                    beaches: BeachSet::of(Beach::in_mask(subset)),
+                    beaches: BeachSet::from_mask(subset),
                     take: None,
                 });
             }
@@ -233,13 +233,12 @@ impl Game {
                     {
                         continue;
                     }
-                    for tb in to.beaches() {
-                        if checks::take_elsewhere((from, fb), (to, tb)).is_ok()
-                            && checks::free_place(ships, to, tb).is_ok()
-                        {
+                    // The beaches with a free place (`checks::free_place`).
+                    for tb in Beach::in_mask(ships.free_mask(to)) {
+                        if checks::take_elsewhere((from, fb), (to, tb)).is_ok() {
                             out.push(Move::Expand {
                                 tile: to,
-                                beaches: BeachSet::of([tb]),
+                                beaches: BeachSet::from_mask(tb.bit()),
                                 take: Some((from, fb)),
                             });
                         }
@@ -257,9 +256,11 @@ impl Game {
             out.extend((0..6).map(|rot| at(Hex::ORIGIN, rot)));
             return;
         }
-        for h in self.board.frontier() {
-            // The rotations allowed, as bits: each set bit, lowest first.
-            let mut rotations = checks::emblem_rotations(&self.board, h);
+        // The rotations whose emblem edge faces a card
+        // (`checks::emblem_faces_a_card` for all six at once) are the
+        // directions in which a card lies next to the hex, as bits: each set
+        // bit, lowest first.
+        for (h, mut rotations) in self.board.frontier() {
             while rotations != 0 {
                 out.push(at(h, rotations.trailing_zeros() as u8));
                 rotations &= rotations - 1;
