@@ -62,6 +62,18 @@ impl Landing {
     pub fn left(&self, seat: Seat) -> u8 {
         self.group[seat.index()]
     }
+    /// Takes the move `m` off the ships still to come (the ships themselves
+    /// are moved by [`play_land_move`]).
+    pub fn play(&mut self, m: LandMove) {
+        match m {
+            LandMove::Land { seat, beach } => {
+                self.group[seat.index()] -= 1;
+                self.owed &= !beach.bit();
+                self.received |= beach.bit();
+            }
+            LandMove::Return { seat } => self.group[seat.index()] -= 1,
+        }
+    }
     /// Must the next ship go to an owed beach, and is `beach` one (R23)?
     #[inline]
     pub fn is_owed(&self, beach: Beach) -> bool {
@@ -181,15 +193,8 @@ impl ExactSizeIterator for LandMoves {}
 
 /// Applies a landing move to `ships` and `l`.
 pub fn play_land_move(ships: &mut Ships, l: &mut Landing, m: LandMove) {
-    match m {
-        LandMove::Land { seat, beach } => {
-            ships.add(l.tile, beach, seat);
-            l.group[seat.index()] -= 1;
-            l.owed &= !beach.bit();
-            l.received |= beach.bit();
-        }
-        LandMove::Return { seat } => {
-            l.group[seat.index()] -= 1;
-        }
+    if let LandMove::Land { seat, beach } = m {
+        ships.add(l.tile, beach, seat);
     }
+    l.play(m);
 }

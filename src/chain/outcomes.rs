@@ -36,19 +36,15 @@ pub fn landing_outcomes(ships: &Ships, l: &Landing, out: &mut Vec<Outcome>) {
     });
 }
 
-/// One end of the landing `l` on `ships` that fills as few beaches as any:
-/// the owed beaches served first (those with most room when not all can
-/// be), then each further ship where it fills nothing if it can. The ships
-/// go in seat order; the surplus goes home. (The end likeliest to let the
-/// chain end: the search tries it before listing them all.)
-pub fn least_filling_end(ships: &Ships, l: &Landing) -> Outcome {
+/// One end of the landing `l` on an island whose beaches have `room` free
+/// places that fills as few beaches as any: the owed beaches served first
+/// (those with most room when not all can be), then each further ship
+/// where it fills nothing if it can. The ships go in seat order; the
+/// surplus goes home. (The end likeliest to let the chain end: the search
+/// tries it before listing them all.)
+pub fn least_filling_end(mut room: [u8; MAX_BEACHES], l: &Landing) -> Outcome {
     let tile = l.tile;
-    let mut room = [0u8; MAX_BEACHES];
-    let mut total_room = 0u32;
-    for b in tile.beaches() {
-        room[b.index()] = ships.free_places(tile, b);
-        total_room += u32::from(room[b.index()]);
-    }
+    let total_room: u32 = room.iter().map(|&r| u32::from(r)).sum();
     let mut left = l.remaining().min(total_room);
     let mut group = l.group;
     let mut seat = 0;
@@ -198,6 +194,7 @@ impl<B, F: FnMut(&Outcome) -> ControlFlow<B>> Placer<F> {
 mod tests {
     use super::*;
     use crate::cards::CardId;
+    use crate::chain::way_out::free_places;
     use crate::chain::{landing_moves, play_land_move};
     use crate::seat::Seat;
     use std::collections::BTreeSet;
@@ -271,7 +268,7 @@ mod tests {
             assert_eq!(listed.len(), out.len(), "each end once");
             assert_eq!(listed, by_moves, "{tile:?} {group:?} {:?}", l);
             // The least filling end is one of them, and fills no more than any.
-            let least = least_filling_end(&ships, &l);
+            let least = least_filling_end(free_places(&ships, tile), &l);
             assert!(listed.contains(&least), "{least:?} {l:?}");
             let fills = |x: &Outcome| {
                 tile.beaches()

@@ -27,8 +27,8 @@ use super::landing_ends::{Done, LandingEnds, NOT_AT_ONCE};
 use super::outcomes::{each_outcome, least_filling_end, Outcome};
 use super::states::{Key, KeyLayout, StateTable, ALIVE, DEAD};
 use super::way_out::{self, calm, free_places, leads_out, lost_at_once, Beyond, Routes};
+use super::LandMove;
 use super::Landing;
-use super::{play_land_move, LandMove};
 use crate::board::{Board, Ships, Trace, MAX_SEATS};
 use crate::cards::{Beach, CardId};
 use crate::hex::Edge;
@@ -336,10 +336,11 @@ impl ChainSearch {
             // Then: the least filling end of the landing as it is leads out,
             // and the move is one of its own; or that of the landing after
             // the move does (after the last ship, the landing's one end: no
-            // listing of its ends needed to look at it).
-            self.load(board, ships);
-            let x0 = least_filling_end(&self.ships, l);
-            let leads_out = self.end_leads_out(board, &beyond, &x0);
+            // listing of its ends needed to look at it). Nothing is changed
+            // here: `ships` is looked at as it is, not loaded.
+            let mut key = None;
+            let x0 = least_filling_end(free, l);
+            let leads_out = self.end_of_leads_out(board, ships, &mut key, &beyond, &x0);
             for (m, quick) in &mut list[..count] {
                 if *quick {
                     continue;
@@ -353,13 +354,14 @@ impl ChainSearch {
                     };
                 if !*quick {
                     // The least filling end after the move, with the move
-                    // itself: an end of the landing as it is (looked at
-                    // from the working state, left as it was).
-                    let mut after = *l;
-                    play_land_move(&mut self.ships, &mut after, *m);
-                    let mut whole = least_filling_end(&self.ships, &after);
+                    // itself: an end of the landing as it is.
+                    let (mut after, mut room) = (*l, free);
+                    after.play(*m);
+                    if let LandMove::Land { beach, .. } = *m {
+                        room[beach.index()] -= 1;
+                    }
+                    let mut whole = least_filling_end(room, &after);
                     if let LandMove::Land { seat, beach } = *m {
-                        self.ships.remove(l.tile, beach, seat);
                         whole[beach.index()][seat.index()] += 1;
                     }
                     // The island as this end leaves it may be as the
@@ -368,7 +370,7 @@ impl ChainSearch {
                     *quick = if whole == x0 {
                         leads_out
                     } else {
-                        self.end_leads_out(board, &beyond, &whole)
+                        self.end_of_leads_out(board, ships, &mut key, &beyond, &whole)
                     };
                 }
             }
@@ -417,25 +419,47 @@ impl ChainSearch {
     /// lead out, at once or as proven? (`beyond`: the working state's off
     /// the landing's island; the working state is left as it was.)
     fn least_filling_leads_out(&mut self, board: &Board, l: &Landing, beyond: &Beyond) -> bool {
-        let x = least_filling_end(&self.ships, l);
-        self.end_leads_out(board, beyond, &x)
-    }
-
-    /// Does the landing end `x` on `beyond.tile` of the working state lead
-    /// out, at once or as proven? (The working state is left as it was.)
-    fn end_leads_out(&mut self, board: &Board, beyond: &Beyond, x: &Outcome) -> bool {
-        if self.leads_out_after(board, beyond, x) {
+        let x = least_filling_end(free_places(&self.ships, l.tile), l);
+        if self.leads_out_after(board, beyond, &x) {
             return true;
         }
-        if !self.keys_laid || self.states.is_empty() {
+        if !self.any_proven() {
             return false;
         }
-        // The key of the state after the end: the island's beaches coded again.
         self.fresh_key();
-        let (tile, mut key) = (beyond.tile, self.key);
+        self.proven_after(&self.ships, self.key, beyond.tile, &x)
+    }
+
+    /// Does the landing end `x` on `beyond.tile` of `ships` lead out, at
+    /// once or as proven? (`key`: the key of `ships`, worked out when first
+    /// needed.)
+    fn end_of_leads_out(
+        &mut self,
+        board: &Board,
+        ships: &Ships,
+        key: &mut Option<Key>,
+        beyond: &Beyond,
+        x: &Outcome,
+    ) -> bool {
+        way_out::leads_out_after(&mut self.routes, board, ships, beyond, x)
+            || self.any_proven() && {
+                let key = *key.get_or_insert_with(|| self.keys.key(ships));
+                self.proven_after(ships, key, beyond.tile, x)
+            }
+    }
+
+    /// Is any chain state proven on this layout?
+    fn any_proven(&self) -> bool {
+        self.keys_laid && !self.states.is_empty()
+    }
+
+    /// Is the state `ships` (of key `key`) after the landing end `x` on
+    /// `tile` proven to lead out?
+    fn proven_after(&self, ships: &Ships, mut key: Key, tile: CardId, x: &Outcome) -> bool {
+        // The key of the state after the end: the island's beaches coded again.
         for b in tile.beaches() {
             if x[b.index()] != [0; MAX_SEATS] {
-                let after = self.ships.beach(tile, b).with_group(&x[b.index()]);
+                let after = ships.beach(tile, b).with_group(&x[b.index()]);
                 self.keys.set_beach(&mut key, tile, b, &after);
             }
         }
