@@ -208,13 +208,11 @@ impl Game {
             // The beaches with a free place (`checks::free_place`).
             let free = ships.free_mask(c);
             let k = checks::expand_size(c, n, supply, free.count_ones() as usize);
-            for &subset in SUBSETS.of(free, k) {
-                out.push(Move::Expand {
-                    tile: c,
-                    beaches: BeachSet::from_mask(subset),
-                    take: None,
-                });
-            }
+            out.extend(SUBSETS.of(free, k).iter().map(|&subset| Move::Expand {
+                tile: c,
+                beaches: BeachSet::from_mask(subset),
+                take: None,
+            }));
         }
     }
 
