@@ -208,33 +208,39 @@ impl Game {
             // The beaches with a free place (`checks::free_place`).
             let free = ships.free_mask(c);
             let k = checks::expand_size(c, n, supply, free.count_ones() as usize);
-            for &subset in SUBSETS.of(free, k) {
-                out.push(Move::Expand {
-                    tile: c,
-                    beaches: BeachSet::from_mask(subset),
-                    take: None,
-                });
-            }
+            out.extend(SUBSETS.of(free, k).iter().map(|&subset| Move::Expand {
+                tile: c,
+                beaches: BeachSet::from_mask(subset),
+                take: None,
+            }));
         }
     }
 
     /// R51: with an empty supply, one ship taken from a beach goes to another.
+    /// Where it may go (not onto a king island, R31, and onto a beach with
+    /// a free place) does not depend on where it was taken from, so those
+    /// beaches are worked out once per island.
     fn expansions_by_taking(&self, seat: Seat, out: &mut Vec<Move>) {
         let board = &self.board;
         let ships = board.ships();
+        // The beaches with a free place (`checks::free_place`) of each
+        // island, in the order of `board.islands()`: none on a king island.
+        let mut free = [0u8; ISLAND_COUNT];
+        for (free, to) in free.iter_mut().zip(board.islands()) {
+            if checks::not_king_island(board, to).is_ok() {
+                *free = ships.free_mask(to);
+            }
+        }
         for from in board.islands() {
             for fb in from.beaches() {
                 if checks::take_from(board, from, fb, seat).is_err() {
                     continue;
                 }
-                for to in board.islands() {
-                    if checks::not_king_island(board, to).is_err()
-                        || checks::keeps_a_ship(ships, from, to, seat).is_err()
-                    {
+                for (to, &free) in board.islands().zip(&free) {
+                    if checks::keeps_a_ship(ships, from, to, seat).is_err() {
                         continue;
                     }
-                    // The beaches with a free place (`checks::free_place`).
-                    for tb in Beach::in_mask(ships.free_mask(to)) {
+                    for tb in Beach::in_mask(free) {
                         if checks::take_elsewhere((from, fb), (to, tb)).is_ok() {
                             out.push(Move::Expand {
                                 tile: to,
