@@ -59,7 +59,9 @@ impl Game {
     fn emigrations(&self, out: &mut Vec<Move>) {
         let board = &self.board;
         let ships = board.ships();
-        // The full beaches, islands in laid order, each through its jetties.
+        // The full beaches, islands in laid order, each through its jetties:
+        // what `Board::full_beaches` lists, written out as plain loops (with
+        // that iterator, 1.8 M more instructions in 1,000 random games).
         let mut all = [(CardId::TONGA, Beach::new(0), Edge::new(0)); MAX_EMIGRATIONS];
         let mut count = 0;
         for tile in board.islands() {
