@@ -14,6 +14,8 @@ use crate::chain::{LandMove, Landing};
 use crate::hex::{edge_to_world, opposite, world_to_edge, Edge, Hex, DIRECTIONS};
 use crate::seat::Seat;
 
+mod frontier;
+use frontier::FRONTIER_WORDS;
 mod ships;
 
 pub use crate::cards::MAX_BEACHES;
@@ -108,7 +110,7 @@ pub struct Board {
     /// islands founded.
     layout_changes: u32,
     /// The empty hexes next to a card, a bit per hex in (q, r) order
-    /// (`frontier_cell`): kept as cards are laid and removed.
+    /// (`frontier::frontier_cell`): kept as cards are laid and removed.
     frontier: [u64; FRONTIER_WORDS],
     /// The words of `frontier` to read, `lo..hi`: those of the columns next
     /// to every card laid so far, so no bit lies outside them.
@@ -299,85 +301,6 @@ impl Board {
         u32::from(self.ships.on_beaches().of(seat))
     }
 
-    /// Empty hexes next to at least one card (R40 placement), sorted by (q, r),
-    /// each with the directions in which a card lies next to it
-    /// ([`Board::cards_around`]).
-    pub fn frontier(&self) -> impl Iterator<Item = (Hex, u8)> + '_ {
-        let (lo, hi) = self.frontier_words;
-        let mut w = usize::from(lo);
-        let mut word = self.frontier.get(w).copied().unwrap_or(0);
-        std::iter::from_fn(move || {
-            while word == 0 {
-                w += 1;
-                if w >= usize::from(hi) {
-                    return None;
-                }
-                word = self.frontier[w];
-            }
-            let cell = (64 * w + word.trailing_zeros() as usize) as i32;
-            word &= word - 1;
-            let h = Hex::new(cell / GRID - OFFSET, cell % GRID - OFFSET);
-            Some((h, self.cards_around(h)))
-        })
-    }
-
-    /// The world directions from `h` in which a card lies next to it, as
-    /// bits `1 << direction` (R40: the rotations whose emblem edge faces a
-    /// card). Inlined natively into the frontier's loop (R40 placements list
-    /// it for every frontier hex); not in the page's wasm, to keep it small.
-    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
-    pub fn cards_around(&self, h: Hex) -> u8 {
-        let (x, y) = (h.q + OFFSET, h.r + OFFSET);
-        if (1..GRID - 1).contains(&x) && (1..GRID - 1).contains(&y) {
-            // Inside the grid's rim, each neighbour is a step along it.
-            let i = (y * GRID + x) as usize;
-            let card_at = |d: usize| u8::from(self.grid[i.wrapping_add_signed(STEPS[d])] != EMPTY);
-            (0..6).fold(0, |around, d| around | card_at(d) << d)
-        } else {
-            (0..6).fold(0, |around, d| {
-                around | u8::from(self.card_at(h.neighbor(d)).is_some()) << d
-            })
-        }
-    }
-
-    /// Is some card next to `h`?
-    fn next_to_a_card(&self, h: Hex) -> bool {
-        self.cards_around(h) != 0
-    }
-
-    /// Puts `h` in the frontier or takes it out.
-    fn set_frontier(&mut self, h: Hex, on: bool) {
-        let (w, bit) = (frontier_cell(h) / 64, 1 << (frontier_cell(h) % 64));
-        if on {
-            self.frontier[w] |= bit;
-        } else {
-            self.frontier[w] &= !bit;
-        }
-    }
-
-    /// The frontier after the hex `h` was filled (`laid`) or emptied.
-    fn update_frontier(&mut self, h: Hex, laid: bool) {
-        if laid {
-            // The words of columns h.q - 1 to h.q + 1, which hold every hex
-            // next to `h`.
-            let column_start =
-                |q: i32| ((q.clamp(-OFFSET, GRID - OFFSET) + OFFSET) * GRID) as usize;
-            let first = (column_start(h.q - 1) / 64) as u8;
-            let end = column_start(h.q + 2).div_ceil(64) as u8;
-            let (lo, hi) = &mut self.frontier_words;
-            (*lo, *hi) = ((*lo).min(first), (*hi).max(end));
-        }
-        let on = !laid && self.next_to_a_card(h);
-        self.set_frontier(h, on);
-        for d in 0..6 {
-            let n = h.neighbor(d);
-            if Board::in_bounds(n) && self.card_at(n).is_none() {
-                let on = laid || self.next_to_a_card(n);
-                self.set_frontier(n, on);
-            }
-        }
-    }
-
     /// R25 search: follow a voyage from `tile`'s edge `jetty` without revealing
     /// anything. `colours` is the number of colours in the group.
     pub fn trace(&self, tile: CardId, jetty: Edge, colours: u8) -> Trace {
@@ -542,82 +465,8 @@ impl Board {
     }
 }
 
-/// A hex of the grid as a number that orders as (q, r) does: its bit in
-/// [`Board::frontier`]'s words.
-fn frontier_cell(h: Hex) -> usize {
-    ((h.q + OFFSET) * GRID + h.r + OFFSET) as usize
-}
-
-/// Words of a bit per hex of the grid.
-const FRONTIER_WORDS: usize = CELLS / 64;
-const _: () = assert!(CELLS.is_multiple_of(64) && OFFSET > CARD_COUNT as i32);
-
 impl Default for Board {
     fn default() -> Self {
         Board::new()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The frontier worked out from scratch: every empty hex of the grid
-    /// next to a card, in (q, r) order.
-    fn frontier_from_scratch(b: &Board) -> Vec<Hex> {
-        let mut v = Vec::new();
-        for q in -OFFSET..GRID - OFFSET {
-            for r in -OFFSET..GRID - OFFSET {
-                let h = Hex::new(q, r);
-                if b.card_at(h).is_none() && (0..6).any(|d| b.card_at(h.neighbor(d)).is_some()) {
-                    v.push(h);
-                }
-            }
-        }
-        v
-    }
-
-    #[test]
-    fn the_frontier_kept_is_the_frontier_as_cards_are_laid_and_removed() {
-        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |n: usize| {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            (rng % n as u64) as usize
-        };
-        for _ in 0..20 {
-            let mut b = Board::new();
-            for c in 1..CARD_COUNT as u8 {
-                let f: Vec<Hex> = b.frontier().map(|(h, _)| h).collect();
-                let h = f[next(f.len())];
-                b.lay(CardId(c), h, next(6) as u8);
-                // Now and then an island leaves the table (R25).
-                if next(4) == 0 {
-                    let islands: Vec<CardId> = b.islands().collect();
-                    b.remove(islands[next(islands.len())]);
-                }
-                let hexes: Vec<Hex> = b.frontier().map(|(h, _)| h).collect();
-                assert_eq!(hexes, frontier_from_scratch(&b));
-                let islands: Vec<CardId> = b
-                    .cards()
-                    .iter()
-                    .copied()
-                    .filter(|c| c.is_island())
-                    .collect();
-                assert_eq!(b.islands().collect::<Vec<_>>(), islands);
-                let around = |h: Hex| {
-                    let around = (0..6).filter(|&d| b.card_at(h.neighbor(d)).is_some());
-                    around.map(|d| 1 << d).sum::<u8>()
-                };
-                for (h, kept) in b.frontier() {
-                    assert_eq!(kept, around(h));
-                    assert_eq!(b.cards_around(h), around(h));
-                }
-                for h in [Hex::new(-OFFSET, 0), Hex::new(0, GRID)] {
-                    assert_eq!(b.cards_around(h), around(h));
-                }
-            }
-        }
     }
 }
