@@ -123,6 +123,9 @@ pub fn each_outcome<B>(
             p.beach_count += 1;
         }
     }
+    if landing == 0 {
+        return p.end();
+    }
     p.place(0, 0, landing, l.remaining() as u8)
 }
 
@@ -143,50 +146,60 @@ struct Placer<F> {
 }
 
 impl<B, F: FnMut(&Outcome) -> ControlFlow<B>> Placer<F> {
-    /// Places `left` more ships from the cell (`seat`, `beach`) on (indexes
-    /// into the lists); `ships` of this seat and the later ones are unplaced.
+    /// Places `left` (at least one) more ships from the cell (`seat`,
+    /// `beach`) on (indexes into the lists); `ships` of this seat and the
+    /// later ones are unplaced. A cell's ships are chosen and the next
+    /// cell's call made here, the end reached when none are left: one call
+    /// per cell with ships still to place (the recursion is at most 6 seats
+    /// by 6 beaches deep).
     fn place(&mut self, seat: usize, beach: usize, left: u8, ships: u8) -> ControlFlow<B> {
-        if left == 0 {
-            // Every owed beach that must be served has a ship.
-            let mut need = self.need;
-            while need != 0 {
-                let b = need.trailing_zeros() as usize;
-                if self.x[b] == [0; MAX_SEATS] {
-                    return ControlFlow::Continue(());
-                }
-                need &= need - 1;
-            }
-            return (self.f)(&self.x);
-        }
-        if ships < left || seat == self.seat_count {
-            return ControlFlow::Continue(());
-        }
         let s = usize::from(self.seats[seat]);
-        if beach == self.beach_count {
-            // The seat's ships not placed go home.
-            return self.place(seat + 1, 0, left, ships - self.group[s]);
-        }
         let b = usize::from(self.beaches[beach]);
         let most = self.group[s].min(self.room[b]).min(left);
-        // On the seat's last beach, at least as many as the later seats
-        // cannot land (the seat's ships not placed go home).
+        // Ships of the later seats, and whether this is the seat's last
+        // beach: then at least as many as the later seats cannot land go
+        // here (the seat's ships not placed go home).
         let later = ships - self.group[s];
-        let least = if beach + 1 == self.beach_count {
+        let last_beach = beach + 1 == self.beach_count;
+        let least = if last_beach {
             left.saturating_sub(later)
         } else {
             0
         };
-        for n in least..=most {
+        for n in least..most + 1 {
+            let rest = left - n;
             self.x[b][s] = n;
             self.group[s] -= n;
             self.room[b] -= n;
-            let flow = self.place(seat, beach + 1, left - n, ships - n);
+            let flow = if rest == 0 {
+                self.end()
+            } else if !last_beach {
+                self.place(seat, beach + 1, rest, ships - n)
+            } else if seat + 1 < self.seat_count {
+                self.place(seat + 1, 0, rest, later)
+            } else {
+                ControlFlow::Continue(())
+            };
             self.group[s] += n;
             self.room[b] += n;
             self.x[b][s] = 0;
             flow?;
         }
         ControlFlow::Continue(())
+    }
+
+    /// Every ship placed: an end, if every owed beach that must be served
+    /// has a ship.
+    fn end(&mut self) -> ControlFlow<B> {
+        let mut need = self.need;
+        while need != 0 {
+            let b = need.trailing_zeros() as usize;
+            if self.x[b] == [0; MAX_SEATS] {
+                return ControlFlow::Continue(());
+            }
+            need &= need - 1;
+        }
+        (self.f)(&self.x)
     }
 }
 
