@@ -289,3 +289,33 @@ async fn handle(
         _ => Err(OnlineError::detail("bad_message", "unknown type")),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::future::Future;
+
+    /// Bytes of the future an async fn returns, read off its type (no
+    /// arguments needed).
+    fn future_size<F: Future>(_: impl FnOnce(Arc<Hub>, String, WebSocket, AddrSlot) -> F) -> usize {
+        std::mem::size_of::<F>()
+    }
+
+    /// Every open connection holds its session's future, and what the
+    /// session awaits inline is part of it, used or not. A `Game` (over
+    /// 6 KiB by value) kept across an await made every connection 4 to 6
+    /// KiB heavier, twice (the odds, then the act's copy of the game:
+    /// BENCHMARKS.md, "Memory per table"); such state lives on the heap.
+    /// 2,272 bytes when this was written; the budget leaves room for a
+    /// compiler's changes, not for a game.
+    #[test]
+    fn a_connection_future_stays_small() {
+        const BUDGET: usize = 3 * 1024;
+        let bytes = future_size(session);
+        assert!(
+            bytes <= BUDGET,
+            "a connection's future is {bytes} bytes, over {BUDGET}: \
+             what does the session keep across an await?"
+        );
+    }
+}

@@ -139,7 +139,10 @@ impl Hub {
         if n != t.moves {
             return Err(OnlineError::code("stale"));
         }
-        let mut next = game.clone();
+        // On the heap: the copy is kept across the store's await, so by
+        // value it would be part of every connection's task, acting or not
+        // (a `Game` is over 6 KiB; ws.rs keeps that task small).
+        let mut next = Box::new(game.clone());
         let events = next
             .apply_json(action)
             .map_err(|e| OnlineError::engine(&e))?;
@@ -169,7 +172,7 @@ impl Hub {
             }
             Err(e) => return Err(OnlineError::store(e)),
         }
-        t.game = Some(next);
+        t.game = Some(*next);
         t.after_move(events);
         t.record.updated_ms = now;
         t.refresh_state();
