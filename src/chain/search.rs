@@ -352,7 +352,7 @@ impl ChainSearch {
         if self.layout != Some(layout) {
             self.layout = Some(layout);
             self.keys_laid = false;
-            self.routes = Routes::default();
+            self.routes.clear();
         } else if self.states.len() > KEEP_STATES {
             self.states.clear(self.keys.words());
         }

@@ -8,25 +8,55 @@ use crate::hex::Edge;
 
 /// Where each jetty's voyage goes on one layout, by island and edge, and
 /// which beaches of each island have a way out whatever the group; each
-/// worked out when first asked.
+/// worked out when first asked. Both are kept as codes whose 0 means "not
+/// worked out yet", so a new layout forgets them with one fill of zeros
+/// ([`Routes::clear`]) rather than a store per jetty.
 #[derive(Debug, Default)]
 pub(super) struct Routes {
-    routes: [[Option<Route>; 6]; ISLAND_COUNT],
-    escaping_beaches: [Option<u8>; ISLAND_COUNT],
+    /// Each jetty's route as [`route_code`], 0 if not worked out.
+    routes: [[u16; 6]; ISLAND_COUNT],
+    /// Each island's escaping beaches plus [`KNOWN`], 0 if not worked out.
+    escaping_beaches: [u16; ISLAND_COUNT],
+}
+
+/// The mark of a code that is worked out.
+const KNOWN: u16 = 0x8000;
+
+/// A route as a code: the island's id (0xff for an empty hex) in the low
+/// byte, the danger and [`KNOWN`] in the high one (never 0).
+#[inline]
+fn route_code(r: Route) -> u16 {
+    KNOWN | u16::from(r.danger) << 8 | u16::from(r.end.map_or(0xff, |c| c.0))
+}
+
+#[inline]
+fn route_of(code: u16) -> Route {
+    let end = code as u8;
+    Route {
+        end: (end != 0xff).then_some(CardId(end)),
+        danger: (code >> 8) as u8 & 0x7f,
+    }
 }
 
 impl Routes {
+    /// Forgets every route (the layout has changed).
+    pub(super) fn clear(&mut self) {
+        *self = Routes::default();
+    }
+
     /// The voyage of a group with `colours` colours from (`tile`, `jetty`).
     pub(super) fn trace(&mut self, board: &Board, tile: CardId, jetty: Edge, colours: u8) -> Trace {
-        self.routes[tile.index()][usize::from(jetty.get())]
-            .get_or_insert_with(|| board.route(tile, jetty))
-            .trace(colours)
+        self.route(board, tile, jetty).trace(colours)
     }
 
     /// The route of the jetty `jetty` of `tile`, whatever the group.
+    #[inline]
     pub(super) fn route(&mut self, board: &Board, tile: CardId, jetty: Edge) -> Route {
-        *self.routes[tile.index()][usize::from(jetty.get())]
-            .get_or_insert_with(|| board.route(tile, jetty))
+        let code = &mut self.routes[tile.index()][usize::from(jetty.get())];
+        if *code == 0 {
+            *code = route_code(board.route(tile, jetty));
+        }
+        route_of(*code)
     }
 
     /// The beaches of `tile` (a mask of beach bits) with a jetty whose
@@ -34,8 +64,9 @@ impl Routes {
     /// all six colours every trail passes; with fewer a voyage can only
     /// fail earlier.)
     pub(super) fn escaping_beaches(&mut self, board: &Board, tile: CardId) -> u8 {
-        if let Some(mask) = self.escaping_beaches[tile.index()] {
-            return mask;
+        let code = self.escaping_beaches[tile.index()];
+        if code != 0 {
+            return code as u8;
         }
         let mask = tile
             .beaches()
@@ -45,7 +76,7 @@ impl Routes {
                     .any(|j| self.trace(board, tile, j, MAX_SEATS as u8) == Trace::Escape)
             })
             .fold(0, |m, b| m | b.bit());
-        self.escaping_beaches[tile.index()] = Some(mask);
+        self.escaping_beaches[tile.index()] = KNOWN | u16::from(mask);
         mask
     }
 }
@@ -305,4 +336,25 @@ pub(super) fn lost_at_once(routes: &mut Routes, board: &Board, ships: &Ships) ->
         }
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::CARD_COUNT;
+
+    /// Every route a layout can have comes back from its code, and no code
+    /// is 0 (the mark of a route not worked out).
+    #[test]
+    fn route_codes_keep_the_route() {
+        let ends = (0..CARD_COUNT as u8).map(|c| Some(CardId(c))).chain([None]);
+        for end in ends {
+            for danger in 0..=MAX_SEATS as u8 {
+                let r = Route { end, danger };
+                let code = route_code(r);
+                assert_ne!(code, 0);
+                assert_eq!(route_of(code), r);
+            }
+        }
+    }
 }
