@@ -27,6 +27,8 @@ pub mod score;
 pub mod script;
 pub mod seat;
 pub mod snapshot;
+#[cfg(test)]
+mod test_rng;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 

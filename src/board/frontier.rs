@@ -120,13 +120,7 @@ mod tests {
 
     #[test]
     fn the_frontier_kept_is_the_frontier_as_cards_are_laid_and_removed() {
-        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |n: usize| {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            (rng % n as u64) as usize
-        };
+        let mut next = crate::test_rng::xorshift(0x9e37_79b9_7f4a_7c15u64);
         for _ in 0..20 {
             let mut b = Board::new();
             for c in 1..CARD_COUNT as u8 {

@@ -368,13 +368,7 @@ mod tests {
     /// ships come and go every way they can.
     #[test]
     fn island_sums_follow_the_beaches() {
-        let mut rng = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |n: usize| {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            (rng % n as u64) as usize
-        };
+        let mut next = crate::test_rng::xorshift(0x2545_f491_4f6c_dd1du64);
         let mut ships = Ships::default();
         for _ in 0..20_000 {
             let tile = CardId(next(ISLAND_COUNT) as u8);

@@ -241,26 +241,20 @@ mod tests {
 
     #[test]
     fn the_ends_are_those_of_the_landing_moves() {
-        let mut rng = 0x1234_5678_9abc_def0u64;
-        let mut next = |n: u64| {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng % n
-        };
+        let mut next = crate::test_rng::xorshift(0x1234_5678_9abc_def0);
         let mut checked = 0;
         for _ in 0..3000 {
             let tile = CardId(next(16) as u8);
             let mut ships = Ships::default();
             for b in tile.beaches() {
-                let fill = next(u64::from(tile.beach_spec(b).places) + 1);
+                let fill = next(usize::from(tile.beach_spec(b).places) + 1);
                 for _ in 0..fill {
                     ships.add(tile, b, Seat::new(next(6) as u8));
                 }
             }
             let mut group = [0u8; MAX_SEATS];
             for _ in 0..1 + next(5) {
-                group[next(6) as usize] += 1;
+                group[next(6)] += 1;
             }
             let mut l = Landing::start(&ships, tile, group, false);
             // Sometimes start part-way through: a few moves already made.
@@ -269,7 +263,7 @@ mod tests {
                 if l.remaining() <= 1 || moves.is_empty() {
                     break;
                 }
-                let m = moves[next(moves.len() as u64) as usize];
+                let m = moves[next(moves.len())];
                 play_land_move(&mut ships, &mut l, m);
             }
             let mut by_moves = BTreeSet::new();
