@@ -243,8 +243,9 @@ async fn websocket_contract_and_every_refusal() {
     w.act(0, &json!({"type": "setup_place", "beach": 0})).await;
     assert_eq!(w.error().await["code"], "not_started");
     // Someone joins: everyone hears of it. (On a shared store the seats
-    // may come once more first, as presence reports come and go through
-    // the store: the message naming Bo must come, in time.)
+    // may come once more first: the store's notice of the table's own
+    // creation, handled late, reloads it as stored before the join. The
+    // message naming Bo must come, in time.)
     join(s.addr, &wid, "Bo").await;
     let seats = loop {
         let seats = w.recv_type("seats").await;
