@@ -67,15 +67,18 @@ pub fn least_filling_end(mut room: [u8; MAX_BEACHES], l: &Landing) -> Outcome {
     x
 }
 
-/// The beach of `mask` with most room, the first of those.
+/// The beach of `mask` with most room, the first of those. Worked out
+/// without a branch per beach (the rooms vary from call to call, so such
+/// branches are mispredicted): each beach of the mask gets the key room,
+/// then the lower beach first, and the largest key wins.
 fn roomiest(room: &[u8; MAX_BEACHES], mask: u8) -> usize {
-    let mut best = None;
+    debug_assert!(mask != 0, "a beach to land on");
+    let mut best = 0u16;
     for (b, &r) in room.iter().enumerate() {
-        if mask & 1 << b != 0 && best.is_none_or(|c: usize| r > room[c]) {
-            best = Some(b);
-        }
+        let key = (u16::from(r) << 8 | (0xff - b as u16)) * u16::from(mask >> b & 1);
+        best = best.max(key);
     }
-    best.expect("a beach to land on")
+    0xff - usize::from(best & 0xff)
 }
 
 /// Calls `f` with every end of the landing `l` on `ships`, each once, until
@@ -289,5 +292,23 @@ mod tests {
             checked += 1;
         }
         assert_eq!(checked, 3000);
+    }
+
+    /// The beach with most room is the first of the mask with the largest
+    /// room, for every mask and rooms 0 to 4 on six beaches.
+    #[test]
+    fn roomiest_is_the_first_with_most_room() {
+        let mut next = crate::test_rng::xorshift(0x0bad_cafe);
+        for _ in 0..2000 {
+            let room: [u8; MAX_BEACHES] = std::array::from_fn(|_| next(5) as u8);
+            for mask in 1..1u8 << MAX_BEACHES {
+                let in_mask = |b: &usize| mask & 1 << b != 0;
+                let most = (0..MAX_BEACHES).filter(in_mask).map(|b| room[b]).max();
+                let first = (0..MAX_BEACHES)
+                    .filter(in_mask)
+                    .find(|&b| Some(room[b]) == most);
+                assert_eq!(Some(roomiest(&room, mask)), first, "{room:?} {mask:#b}");
+            }
+        }
     }
 }
