@@ -88,48 +88,166 @@ pub fn each_outcome<B>(
     l: &Landing,
     f: impl FnMut(&Outcome) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
-    let tile = l.tile;
-    let mut room = [0u8; MAX_BEACHES];
-    for b in tile.beaches() {
-        room[b.index()] = ships.free_places(tile, b);
-    }
-    let total_room: u32 = room.iter().map(|&f| u32::from(f)).sum();
-    let landing = l.remaining().min(total_room) as u8;
-    let owed = l.owed.count_ones() as u8;
-    if landing < owed {
-        // One ship each on as many owed beaches.
+    let ends = Ends::of(ships, l);
+    #[cfg(not(target_arch = "wasm32"))]
+    return recent::each(&ends, f);
+    #[cfg(target_arch = "wasm32")]
+    ends.each(f)
+}
+
+/// What decides the ends of a landing: the room of each beach (only the
+/// owed beaches, one place each, when fewer ships land than are owed), the
+/// ships of each seat still to come, the owed beaches that must receive a
+/// ship, how many ships land and how many are still to come. (Not the
+/// island: a beach it does not have has no room.)
+#[derive(Clone, Copy, Debug)]
+struct Ends {
+    room: [u8; MAX_BEACHES],
+    group: [u8; MAX_SEATS],
+    need: u8,
+    landing: u8,
+    ships: u8,
+}
+
+impl Ends {
+    /// Those of the landing `l` on `ships`.
+    fn of(ships: &Ships, l: &Landing) -> Ends {
+        let tile = l.tile;
+        let mut room = [0u8; MAX_BEACHES];
         for b in tile.beaches() {
-            room[b.index()] = u8::from(l.is_owed(b));
+            room[b.index()] = ships.free_places(tile, b);
+        }
+        let total_room: u32 = room.iter().map(|&f| u32::from(f)).sum();
+        let landing = l.remaining().min(total_room) as u8;
+        let owed = l.owed.count_ones() as u8;
+        if landing < owed {
+            // One ship each on as many owed beaches.
+            for b in tile.beaches() {
+                room[b.index()] = u8::from(l.is_owed(b));
+            }
+        }
+        Ends {
+            room,
+            group: l.group,
+            // Owed beaches that must still receive a ship.
+            need: if landing >= owed { l.owed } else { 0 },
+            landing,
+            ships: l.remaining() as u8,
         }
     }
-    let mut p = Placer {
-        seats: [0; MAX_SEATS],
-        seat_count: 0,
-        beaches: [0; MAX_BEACHES],
-        beach_count: 0,
-        room,
-        group: l.group,
-        // Owed beaches that must still receive a ship.
-        need: if landing >= owed { l.owed } else { 0 },
-        f,
-        x: [[0; MAX_SEATS]; MAX_BEACHES],
-    };
-    for (s, &n) in l.group.iter().enumerate() {
-        if n > 0 {
-            p.seats[p.seat_count] = s as u8;
-            p.seat_count += 1;
+
+    /// Calls `f` with every end, each once, until it breaks.
+    fn each<B>(&self, f: impl FnMut(&Outcome) -> ControlFlow<B>) -> ControlFlow<B> {
+        let mut p = Placer {
+            seats: [0; MAX_SEATS],
+            seat_count: 0,
+            beaches: [0; MAX_BEACHES],
+            beach_count: 0,
+            room: self.room,
+            group: self.group,
+            need: self.need,
+            f,
+            x: [[0; MAX_SEATS]; MAX_BEACHES],
+        };
+        for (s, &n) in self.group.iter().enumerate() {
+            if n > 0 {
+                p.seats[p.seat_count] = s as u8;
+                p.seat_count += 1;
+            }
         }
-    }
-    for b in tile.beaches() {
-        if room[b.index()] > 0 {
-            p.beaches[p.beach_count] = b.index() as u8;
-            p.beach_count += 1;
+        for (b, &r) in self.room.iter().enumerate() {
+            if r > 0 {
+                p.beaches[p.beach_count] = b as u8;
+                p.beach_count += 1;
+            }
         }
+        if self.landing == 0 {
+            return p.end();
+        }
+        p.place(0, 0, self.landing, self.ships)
     }
-    if landing == 0 {
-        return p.end();
+
+    /// The whole of it as one number (15 bytes).
+    #[cfg(not(target_arch = "wasm32"))]
+    fn key(&self) -> u128 {
+        let mut k = [0u8; 16];
+        k[..MAX_BEACHES].copy_from_slice(&self.room);
+        k[MAX_BEACHES..MAX_BEACHES + MAX_SEATS].copy_from_slice(&self.group);
+        k[12] = self.need;
+        k[13] = self.landing;
+        k[14] = self.ships;
+        u128::from_le_bytes(k)
     }
-    p.place(0, 0, landing, l.remaining() as u8)
+}
+
+/// The ends of recent landings, kept by what decides them ([`Ends`]), in
+/// native builds (the page's wasm stays small): random play lists the
+/// same landings over and over (a landing of 2 to 4 ships of 2 or 3 seats
+/// on an island with a given room): of about 200,000 listings in 20,000
+/// four-player games, some 11,000 differ. A table per thread of 2,048
+/// places, each keeping the last listing whose key falls there if it has
+/// at most [`recent::KEPT`] ends: at most 4.7 MB (2.2 MB more resident
+/// memory measured over those games), and nothing changes but the time
+/// (the same ends in the same order; BENCHMARKS.md).
+#[cfg(not(target_arch = "wasm32"))]
+mod recent {
+    use super::{Ends, Outcome};
+    use std::cell::RefCell;
+    use std::ops::ControlFlow;
+
+    const PLACES: usize = 2048;
+    /// Longer listings are not kept (a place's memory stays small).
+    pub(super) const KEPT: usize = 64;
+    /// The key of an empty place: no landing's (their 16th byte is 0).
+    const EMPTY: u128 = u128::MAX;
+
+    struct Place {
+        key: u128,
+        ends: Vec<Outcome>,
+    }
+
+    thread_local! {
+        static RECENT: RefCell<Vec<Place>> = const { RefCell::new(Vec::new()) };
+    }
+
+    /// Calls `f` with every end of `ends`, as [`Ends::each`], from the kept
+    /// listing (listed and kept first if it is not); listed anew if the
+    /// table is in use already (an `f` that asks about a landing itself).
+    pub(super) fn each<B>(
+        ends: &Ends,
+        mut f: impl FnMut(&Outcome) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        RECENT.with(|table| {
+            let Ok(mut table) = table.try_borrow_mut() else {
+                return ends.each(f);
+            };
+            if table.is_empty() {
+                table.extend((0..PLACES).map(|_| Place {
+                    key: EMPTY,
+                    ends: Vec::new(),
+                }));
+            }
+            let key = ends.key();
+            let h = ((key as u64) ^ (key >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let place = &mut table[(h >> (64 - PLACES.trailing_zeros())) as usize];
+            if place.key != key {
+                place.ends.clear();
+                let _ = ends.each(|x| {
+                    place.ends.push(*x);
+                    ControlFlow::<()>::Continue(())
+                });
+                place.key = key;
+            }
+            let flow = place.ends.iter().try_for_each(&mut f);
+            if place.ends.len() > KEPT {
+                *place = Place {
+                    key: EMPTY,
+                    ends: Vec::new(),
+                };
+            }
+            flow
+        })
+    }
 }
 
 /// Enumerates placements cell by cell, over the seats with ships to land
@@ -308,6 +426,67 @@ mod tests {
                     .filter(in_mask)
                     .find(|&b| Some(room[b]) == most);
                 assert_eq!(Some(roomiest(&room, mask)), first, "{room:?} {mask:#b}");
+            }
+        }
+    }
+
+    /// The ends read back from the table of recent listings are those of
+    /// the listing itself, in its order: asked for the first time or again,
+    /// by a question that stops after a few ends, and by a question asked
+    /// while another is being answered (that one is listed anew).
+    #[test]
+    fn kept_ends_are_the_listed_ends() {
+        let mut next = crate::test_rng::xorshift(0x005e_ed0f_e4d5);
+        let all = |ships: &Ships, l: &Landing| {
+            let mut v = Vec::new();
+            let _ = each_outcome(ships, l, |x| {
+                v.push(*x);
+                ControlFlow::<()>::Continue(())
+            });
+            v
+        };
+        for round in 0..2000 {
+            let tile = CardId(next(16) as u8);
+            let mut ships = Ships::default();
+            for b in tile.beaches() {
+                for _ in 0..next(usize::from(tile.beach_spec(b).places) + 1) {
+                    ships.add(tile, b, Seat::new(next(6) as u8));
+                }
+            }
+            let mut group = [0u8; MAX_SEATS];
+            for _ in 0..1 + next(5) {
+                group[next(6)] += 1;
+            }
+            let l = Landing::start(&ships, tile, group, false);
+            let mut listed = Vec::new();
+            let _ = Ends::of(&ships, &l).each(|x| {
+                listed.push(*x);
+                ControlFlow::<()>::Continue(())
+            });
+            assert_eq!(all(&ships, &l), listed, "first time, round {round}");
+            assert_eq!(all(&ships, &l), listed, "again, round {round}");
+            let stop = next(listed.len() + 1);
+            let mut seen = Vec::new();
+            let flow = each_outcome(&ships, &l, |x| {
+                if seen.len() == stop {
+                    return ControlFlow::Break(seen.len());
+                }
+                seen.push(*x);
+                ControlFlow::Continue(())
+            });
+            assert_eq!(flow.is_break(), stop < listed.len());
+            assert_eq!(seen, listed[..stop]);
+            let mut inner = None;
+            let _ = each_outcome(&ships, &l, |_| {
+                inner = Some(all(&ships, &l));
+                ControlFlow::Break(())
+            });
+            if !listed.is_empty() {
+                assert_eq!(
+                    inner.as_ref(),
+                    Some(&listed),
+                    "inside another, round {round}"
+                );
             }
         }
     }
