@@ -49,6 +49,13 @@ impl LandingEnds {
         self.known.resize(self.ends.len(), 0);
     }
 
+    /// Room for the ends of a landing of `ends` ends.
+    pub(super) fn reserve(&mut self, ends: usize) {
+        self.ends.reserve(ends);
+        self.known.reserve(ends);
+        self.open.reserve(ends);
+    }
+
     /// Ships of `seat` that end `i` sends home.
     pub(super) fn returned(&self, i: usize, seat: Seat) -> u8 {
         let landed: u8 = self.ends[i].iter().map(|b| b[seat.index()]).sum();

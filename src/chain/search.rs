@@ -172,6 +172,21 @@ impl ChainSearch {
         }
     }
 
+    /// The search for a new game of `players` seats, with room for the
+    /// lists of most games' questions, so that they do not grow by steps
+    /// as the game is played (a copy of a game, as a search bot's rollout
+    /// makes, starts with none: most rollouts ask few questions).
+    pub fn for_new_game(players: usize) -> ChainSearch {
+        let mut s = ChainSearch::new(players);
+        s.frames.reserve(32);
+        s.sails.reserve(128);
+        s.ends.reserve(128);
+        s.open.reserve(32);
+        s.listed.reserve(64);
+        s.landing.reserve(64);
+        s
+    }
+
     /// Chain states proven on the current layout, and the most states a
     /// single question has added so far (what R25 costs: BENCHMARKS.md).
     pub fn stats(&self) -> (usize, usize) {

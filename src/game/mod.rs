@@ -158,7 +158,7 @@ impl Game {
             ranking: None,
             legal: OnceCell::new(),
             spare_legal: RefCell::new(Vec::with_capacity(64)),
-            chain: RefCell::new(ChainSearch::new(n)),
+            chain: RefCell::new(ChainSearch::for_new_game(n)),
         })
     }
 
