@@ -212,18 +212,19 @@ impl Ends {
 /// native builds (the page's wasm stays small): random play lists the
 /// same landings over and over (a landing of 2 to 4 ships of 2 or 3 seats
 /// on an island with a given room): of about 200,000 listings in 20,000
-/// four-player games, some 11,000 differ. A table per thread of 2,048
+/// four-player games, some 11,000 differ. A table per thread of 512
 /// places, each keeping the last listing whose key falls there if it has
-/// at most [`recent::KEPT`] ends: at most 4.7 MB (2.2 MB more resident
-/// memory measured over those games), and nothing changes but the time
-/// (the same ends in the same order; BENCHMARKS.md).
+/// at most [`recent::KEPT`] ends: at most 1.2 MB, filled as a thread
+/// lists landings (1.2 MB more resident memory over those games), and
+/// nothing changes but the time (the same ends in the same order;
+/// BENCHMARKS.md).
 #[cfg(not(target_arch = "wasm32"))]
 mod recent {
     use super::{Ends, Outcome};
     use std::cell::RefCell;
     use std::ops::ControlFlow;
 
-    const PLACES: usize = 2048;
+    const PLACES: usize = 512;
     /// Longer listings are not kept (a place's memory stays small).
     pub(super) const KEPT: usize = 64;
     /// The key of an empty place: no landing's (their 16th byte is 0).
