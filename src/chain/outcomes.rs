@@ -260,6 +260,9 @@ mod recent {
             let h = ((key as u64) ^ (key >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
             let place = &mut table[(h >> (64 - PLACES.trailing_zeros())) as usize];
             if place.key != key {
+                // Marked empty while it is filled: a listing cut short (by
+                // a panic the caller survives) is never read back.
+                place.key = EMPTY;
                 place.ends.clear();
                 let _ = ends.each(|x| {
                     place.ends.push(*x);
