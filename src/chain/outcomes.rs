@@ -221,10 +221,12 @@ impl Ends {
 #[cfg(not(target_arch = "wasm32"))]
 mod recent {
     use super::{Ends, Outcome};
+    use crate::chain::states::hash;
     use std::cell::RefCell;
     use std::ops::ControlFlow;
 
     const PLACES: usize = 512;
+    const _: () = assert!(PLACES.is_power_of_two());
     /// Longer listings are not kept (a place's memory stays small).
     pub(super) const KEPT: usize = 64;
     /// The key of an empty place: no landing's (their 16th byte is 0).
@@ -257,8 +259,8 @@ mod recent {
                 }));
             }
             let key = ends.key();
-            let h = ((key as u64) ^ (key >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            let place = &mut table[(h >> (64 - PLACES.trailing_zeros())) as usize];
+            let h = hash(&[key as u64, (key >> 64) as u64]);
+            let place = &mut table[h as usize & (PLACES - 1)];
             if place.key != key {
                 // Marked empty while it is filled: a listing cut short (by
                 // a panic the caller survives) is never read back.
@@ -392,24 +394,32 @@ mod tests {
         }
     }
 
+    /// A landing at its start on a random island of the first 16 cards,
+    /// its beaches filled at random, of 1 to 5 ships of random seats.
+    fn random_landing(next: &mut impl FnMut(usize) -> usize) -> (Ships, Landing) {
+        let tile = CardId(next(16) as u8);
+        let mut ships = Ships::default();
+        for b in tile.beaches() {
+            let fill = next(usize::from(tile.beach_spec(b).places) + 1);
+            for _ in 0..fill {
+                ships.add(tile, b, Seat::new(next(6) as u8));
+            }
+        }
+        let mut group = [0u8; MAX_SEATS];
+        for _ in 0..1 + next(5) {
+            group[next(6)] += 1;
+        }
+        let l = Landing::start(&ships, tile, group, false);
+        (ships, l)
+    }
+
     #[test]
     fn the_ends_are_those_of_the_landing_moves() {
         let mut next = crate::test_rng::xorshift(0x1234_5678_9abc_def0);
         let mut checked = 0;
         for _ in 0..3000 {
-            let tile = CardId(next(16) as u8);
-            let mut ships = Ships::default();
-            for b in tile.beaches() {
-                let fill = next(usize::from(tile.beach_spec(b).places) + 1);
-                for _ in 0..fill {
-                    ships.add(tile, b, Seat::new(next(6) as u8));
-                }
-            }
-            let mut group = [0u8; MAX_SEATS];
-            for _ in 0..1 + next(5) {
-                group[next(6)] += 1;
-            }
-            let mut l = Landing::start(&ships, tile, group, false);
+            let (mut ships, mut l) = random_landing(&mut next);
+            let (tile, group) = (l.tile, l.group);
             // Sometimes start part-way through: a few moves already made.
             for _ in 0..next(3) {
                 let moves: Vec<_> = landing_moves(&ships, &l).collect();
@@ -482,18 +492,7 @@ mod tests {
             v
         };
         for round in 0..2000 {
-            let tile = CardId(next(16) as u8);
-            let mut ships = Ships::default();
-            for b in tile.beaches() {
-                for _ in 0..next(usize::from(tile.beach_spec(b).places) + 1) {
-                    ships.add(tile, b, Seat::new(next(6) as u8));
-                }
-            }
-            let mut group = [0u8; MAX_SEATS];
-            for _ in 0..1 + next(5) {
-                group[next(6)] += 1;
-            }
-            let l = Landing::start(&ships, tile, group, false);
+            let (ships, l) = random_landing(&mut next);
             let mut listed = Vec::new();
             let _ = Ends::of(&ships, &l).each(|x| {
                 listed.push(*x);

@@ -252,7 +252,7 @@ fn same(a: &[u64], b: &[u64]) -> bool {
 
 /// A 64-bit hash of a key's words (multiply-rotate, as FxHash).
 #[inline]
-fn hash(key: &[u64]) -> u64 {
+pub(super) fn hash(key: &[u64]) -> u64 {
     let mut h = 0x2545_f491_4f6c_dd1du64;
     for &w in key {
         h = (h.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
