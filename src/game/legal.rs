@@ -64,7 +64,8 @@ impl Game {
         // that iterator, 1.8 M more instructions in 1,000 random games).
         let mut all = [(CardId::TONGA, Beach::new(0), Edge::new(0)); MAX_EMIGRATIONS];
         let mut count = 0;
-        for tile in board.islands() {
+        let with_full = board.islands_where(|c| ships.full_mask(c) != 0);
+        for (_, tile) in board.islands_of(with_full) {
             for beach in Beach::in_mask(ships.full_mask(tile)) {
                 for jetty in tile.beach_spec(beach).jetty_edges() {
                     all[count] = (tile, beach, jetty);
@@ -142,11 +143,11 @@ impl Game {
         // the island's sums before the full check.
         if self.board.king_count(seat) < 2 {
             let ships = self.board.ships();
-            for c in self.board.islands() {
+            let alone = self.board.islands_where(|c| {
                 let on = ships.on_island(c);
-                if on.of(seat) == 0 || on.count() != on.of(seat) {
-                    continue;
-                }
+                (on.of(seat) != 0) & (on.count() == on.of(seat))
+            });
+            for (_, c) in self.board.islands_of(alone) {
                 if checks::found_kingdom(&self.board, c, seat).is_ok() {
                     out.push(Move::FoundKingdom { tile: c });
                 }
@@ -200,10 +201,10 @@ impl Game {
         let board = &self.board;
         let ships = board.ships();
         let supply = self.supply[seat.index()];
-        for c in board.islands() {
-            if checks::not_king_island(board, c).is_err() {
-                continue;
-            }
+        let from = board.islands_where(|c| {
+            checks::not_king_island(board, c).is_ok() & checks::expand_ships(ships, c, seat).is_ok()
+        });
+        for (_, c) in board.islands_of(from) {
             let Ok(n) = checks::expand_ships(ships, c, seat) else {
                 continue;
             };
@@ -233,16 +234,20 @@ impl Game {
                 *free = ships.free_mask(to);
             }
         }
+        // The beaches to take from and the islands to go to, as bits
+        // (`Board::islands_where`: without a branch per beach or island).
         for from in board.islands() {
-            for fb in from.beaches() {
-                if checks::take_from(board, from, fb, seat).is_err() {
-                    continue;
-                }
-                for (to, &free) in board.islands().zip(&free) {
-                    if checks::keeps_a_ship(ships, from, to, seat).is_err() {
-                        continue;
-                    }
-                    for tb in Beach::in_mask(free) {
+            let takes = from.beaches().fold(0u8, |m, fb| {
+                m | u8::from(checks::take_from(board, from, fb, seat).is_ok()) << fb.index()
+            });
+            if takes == 0 {
+                continue;
+            }
+            let keeps =
+                board.islands_where(|to| checks::keeps_a_ship(ships, from, to, seat).is_ok());
+            for fb in Beach::in_mask(takes) {
+                for (i, to) in board.islands_of(keeps) {
+                    for tb in Beach::in_mask(free[i]) {
                         if checks::take_elsewhere((from, fb), (to, tb)).is_ok() {
                             out.push(Move::Expand {
                                 tile: to,
