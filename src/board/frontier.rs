@@ -56,12 +56,9 @@ impl Board {
 
     /// Puts `h` in the frontier or takes it out.
     fn set_frontier(&mut self, h: Hex, on: bool) {
-        let (w, bit) = (frontier_cell(h) / 64, 1 << (frontier_cell(h) % 64));
-        if on {
-            self.frontier[w] |= bit;
-        } else {
-            self.frontier[w] &= !bit;
-        }
+        // (Without a branch on `on`, which varies from hex to hex.)
+        let (w, shift) = (frontier_cell(h) / 64, frontier_cell(h) % 64);
+        self.frontier[w] = self.frontier[w] & !(1 << shift) | u64::from(on) << shift;
     }
 
     /// The frontier after the hex `h` was filled (`laid`) or emptied.
@@ -78,10 +75,14 @@ impl Board {
         }
         let on = !laid && self.next_to_a_card(h);
         self.set_frontier(h, on);
+        // Each empty neighbour is in the frontier now if a card was laid,
+        // else if another card is next to it. (Worked out without a branch
+        // on whether it is empty, which varies from hex to hex: a neighbour
+        // with a card keeps its bit, which is clear.)
         for d in 0..6 {
             let n = h.neighbor(d);
-            if Board::in_bounds(n) && self.card_at(n).is_none() {
-                let on = laid || self.next_to_a_card(n);
+            if Board::in_bounds(n) {
+                let on = self.card_at(n).is_none() & (laid | self.next_to_a_card(n));
                 self.set_frontier(n, on);
             }
         }

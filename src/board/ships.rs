@@ -297,23 +297,18 @@ impl Ships {
     /// Sets whether `beach` of `tile` is full from its count.
     #[inline]
     fn refresh(&mut self, tile: CardId, beach: Beach) {
+        // Without a branch on whether it is full (it varies from move to
+        // move, so such a branch is mispredicted).
         let full = self.beach(tile, beach).count() >= tile.spec().places(beach);
         let mask = &mut self.full[tile.index()];
-        *mask = if full {
-            *mask | beach.bit()
-        } else {
-            *mask & !beach.bit()
-        };
+        *mask = *mask & !beach.bit() | u8::from(full) << beach.index();
         self.refresh_island(tile);
     }
     #[inline]
     fn refresh_island(&mut self, tile: CardId) {
-        let bit = 1 << tile.index();
-        if self.full[tile.index()] != 0 {
-            self.full_islands |= bit;
-        } else {
-            self.full_islands &= !bit;
-        }
+        let any = self.full[tile.index()] != 0;
+        self.full_islands =
+            self.full_islands & !(1 << tile.index()) | u16::from(any) << tile.index();
     }
     /// The ships of `seat` leave every beach of `tile`; how many.
     pub(super) fn take_seat(&mut self, tile: CardId, seat: Seat) -> u8 {
@@ -364,7 +359,8 @@ fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
 mod tests {
     use super::*;
 
-    /// `on_island` and `on_beaches` are the beaches' ships summed, as
+    /// `on_island` and `on_beaches` are the beaches' ships summed, and the
+    /// full beaches and islands kept are those whose beaches are full, as
     /// ships come and go every way they can.
     #[test]
     fn island_sums_follow_the_beaches() {
@@ -408,6 +404,17 @@ mod tests {
             assert_eq!(colours(by_seat), seats);
             let blind = ships.colour_blind();
             assert_eq!(blind.on_island(tile).word(), sum(blind.island(tile)));
+            let full = |c: CardId| {
+                c.beaches()
+                    .filter(|&b| ships.beach(c, b).count() == c.beach_spec(b).places)
+                    .fold(0, |m, b| m | b.bit())
+            };
+            assert_eq!(ships.full_mask(tile), full(tile));
+            let islands = CardId::all()
+                .take(ISLAND_COUNT)
+                .filter(|&c| full(c) != 0)
+                .fold(0, |m, c| m | 1 << c.index());
+            assert_eq!(ships.full_islands(), islands);
         }
     }
 }

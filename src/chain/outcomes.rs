@@ -47,7 +47,12 @@ pub fn least_filling_end(room: [u8; MAX_BEACHES], l: &Landing) -> Outcome {
     let total_room: u32 = room.iter().map(|&r| u32::from(r)).sum();
     let mut left = l.remaining().min(total_room);
     let mut group = l.group;
-    let mut seat = 0;
+    // The seats with ships still to place, as bits: the next is the lowest
+    // (found without a branch per seat).
+    let mut seats = 0u8;
+    for (s, &n) in group.iter().enumerate() {
+        seats |= u8::from(n != 0) << s;
+    }
     let mut x = [[0; MAX_SEATS]; MAX_BEACHES];
     // The rooms as the bytes of one number, which stays in a register: as
     // an array in memory, each round stored a byte of it and read it all
@@ -61,10 +66,9 @@ pub fn least_filling_end(room: [u8; MAX_BEACHES], l: &Landing) -> Outcome {
     while left > 0 {
         let b = room.roomiest(if owed != 0 { owed } else { all });
         owed &= !(1 << b);
-        while group[seat] == 0 {
-            seat += 1;
-        }
+        let seat = seats.trailing_zeros() as usize;
         group[seat] -= 1;
+        seats &= !(u8::from(group[seat] == 0) << seat);
         room.take_one(b);
         x[b][seat] += 1;
         left -= 1;

@@ -160,20 +160,23 @@ pub(super) fn leads_out_after(
         return true;
     }
     let tile = beyond.tile;
-    // The island's beaches after the end, and the full beaches then.
+    // The island's beaches after the end, and its full beaches then as
+    // bits (found without a branch per beach: which fill varies from end to
+    // end, so such branches are mispredicted); then those off the island.
     let mut island = [BeachShips::default(); MAX_BEACHES];
-    let (mut count, mut last) = (beyond.count, beyond.last);
+    let mut full = 0u8;
     let beaches = tile.spec().beaches.iter().zip(ships.island(tile));
     for (i, ((spec, now), x)) in beaches.zip(x).enumerate() {
         let after = now.with_group(x);
         island[i] = after;
-        if after.count() == spec.places {
-            let b = Beach::new(i as u8);
-            count += 1;
-            last = Some((tile, b));
-            if escapes(routes, board, tile, b, after.colours()) {
-                return true;
-            }
+        full |= u8::from(after.count() == spec.places) << i;
+    }
+    let (mut count, mut last) = (beyond.count, beyond.last);
+    for b in Beach::in_mask(full) {
+        count += 1;
+        last = Some((tile, b));
+        if escapes(routes, board, tile, b, island[b.index()].colours()) {
+            return true;
         }
     }
     let Some((c, beach)) = last else {
@@ -254,21 +257,20 @@ pub(super) fn free_places(ships: &Ships, tile: CardId) -> [u8; MAX_BEACHES] {
 /// place? Each keeps one: the owed beaches first (one ship each), then the
 /// rest.
 pub(super) fn calm(free: &[u8], owed: u8, r: u32) -> bool {
+    // (Summed without a branch per beach: the rooms vary from call to
+    // call, so such branches are mispredicted.)
+    let mut full = false;
     let mut spare = 0u32;
     let mut owed_beaches = 0u32;
     let mut owed_with_spare = 0u32;
     for (b, &f) in free.iter().enumerate() {
-        let owed = owed & 1 << b != 0;
-        if f == 0 {
-            return false; // already full
-        }
-        spare += u32::from(f) - 1;
-        if owed {
-            owed_beaches += 1;
-            owed_with_spare += u32::from(f >= 2);
-        }
+        let owed = u32::from(owed >> b & 1);
+        full |= f == 0;
+        spare += u32::from(f.saturating_sub(1));
+        owed_beaches += owed;
+        owed_with_spare += owed & u32::from(f >= 2);
     }
-    spare >= r && owed_with_spare >= r.min(owed_beaches)
+    !full && spare >= r && owed_with_spare >= r.min(owed_beaches)
 }
 
 /// Is the chain state `ships` (the player to emigrate, no way out at once)
@@ -342,6 +344,34 @@ pub(super) fn lost_at_once(routes: &mut Routes, board: &Board, ships: &Ships) ->
 mod tests {
     use super::*;
     use crate::cards::CARD_COUNT;
+
+    /// `calm` is the rule as written plainly: no beach full, every beach
+    /// keeping a free place leaves room for the ships, and the owed beaches
+    /// that must be served keep one too.
+    #[test]
+    fn calm_is_the_plain_rule() {
+        let plain = |free: &[u8], owed: u8, r: u32| {
+            if free.contains(&0) {
+                return false;
+            }
+            let spare: u32 = free.iter().map(|&f| u32::from(f) - 1).sum();
+            let owed_beaches = (0..free.len()).filter(|&b| owed & 1 << b != 0);
+            let with_spare = owed_beaches.clone().filter(|&b| free[b] >= 2).count() as u32;
+            spare >= r && with_spare >= r.min(owed_beaches.count() as u32)
+        };
+        let mut next = crate::test_rng::xorshift(0xca1d_5ea5);
+        for _ in 0..20_000 {
+            let beaches = 1 + next(MAX_BEACHES);
+            let free: Vec<u8> = (0..beaches).map(|_| next(5) as u8).collect();
+            let owed = next(1 << beaches) as u8;
+            let r = next(12) as u32;
+            assert_eq!(
+                calm(&free, owed, r),
+                plain(&free, owed, r),
+                "{free:?} {owed:b} {r}"
+            );
+        }
+    }
 
     /// Every route a layout can have comes back from its code, and no code
     /// is 0 (the mark of a route not worked out).
