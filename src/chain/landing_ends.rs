@@ -68,23 +68,29 @@ impl LandingEnds {
     pub(super) fn keep_possible(&mut self, done: &Done) {
         let mut open = std::mem::take(&mut self.open);
         open.clear();
-        let group = self.start.expect("a landing listed").group;
         let nothing_done = done.returned == [0; MAX_SEATS] && done.landed == Outcome::default();
-        open.extend((0..self.ends.len() as u32).filter(|&i| {
-            let x = &self.ends[i as usize];
-            nothing_done
-                || (0..MAX_SEATS).all(|s| {
-                    let mut landed = 0;
-                    for (now, then) in x.iter().zip(&done.landed) {
-                        if now[s] < then[s] {
-                            return false;
-                        }
-                        landed += now[s];
-                    }
-                    // The end sends home at least the ships sent home so far.
-                    group[s] - landed >= done.returned[s]
-                })
-        }));
+        if nothing_done {
+            open.extend(0..self.ends.len() as u32);
+        } else {
+            // A byte per seat in one number, so that one comparison serves
+            // all seats of a beach, without a branch per seat (the counts
+            // vary from end to end, so such branches are mispredicted).
+            let group = seat_bytes(&self.start.expect("a landing listed").group);
+            let landed = done.landed.map(|b| seat_bytes(&b));
+            let returned = seat_bytes(&done.returned);
+            open.extend((0..self.ends.len() as u32).filter(|&i| {
+                let mut lands = true;
+                let mut by_seat = 0;
+                for (now, &then) in self.ends[i as usize].iter().zip(&landed) {
+                    let now = seat_bytes(now);
+                    lands &= all_at_least(now, then);
+                    by_seat += now;
+                }
+                // It lands at least the ships landed so far, and sends home
+                // at least those sent home: group - by_seat >= returned.
+                lands & all_at_least(group, by_seat + returned)
+            }));
+        }
         self.open = open;
     }
 
@@ -128,5 +134,47 @@ impl LandingEnds {
         let surplus = start.remaining().saturating_sub(self.ships.free_on(l.tile));
         let owed_first = served & !start.owed == 0 && !twice || start.owed & !served == 0;
         (returned <= surplus && owed_first && l.owed == start.owed & !served).then_some(done)
+    }
+}
+
+/// Each byte's high bit.
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// Is each byte of `a` at least that of `b`, all of them below 0x80 (ship
+/// counts)? Each byte of `a | HIGH` is at least 0x80, more than `b`'s, so
+/// no byte borrows from the next, and its high bit survives the
+/// subtraction exactly when `a`'s byte is at least `b`'s.
+fn all_at_least(a: u64, b: u64) -> bool {
+    ((a | HIGH) - b) & HIGH == HIGH
+}
+
+/// A count per seat as the bytes of one number, seat 0 lowest.
+fn seat_bytes(by_seat: &[u8; MAX_SEATS]) -> u64 {
+    let mut v = [0; 8];
+    v[..MAX_SEATS].copy_from_slice(by_seat);
+    u64::from_le_bytes(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `all_at_least` compares every byte, as a loop over them does.
+    #[test]
+    fn all_at_least_compares_each_byte() {
+        let mut next = crate::test_rng::xorshift(0xb17e_5a11);
+        for _ in 0..100_000 {
+            let a: [u8; 8] = std::array::from_fn(|_| next(0x80) as u8);
+            // Often equal or one apart, where a borrow would show.
+            let b: [u8; 8] = std::array::from_fn(|i| match next(4) {
+                0 => a[i],
+                1 => a[i].saturating_sub(1),
+                2 => (a[i] + 1).min(0x7f),
+                _ => next(0x80) as u8,
+            });
+            let want = a.iter().zip(&b).all(|(x, y)| x >= y);
+            let (a, b) = (u64::from_le_bytes(a), u64::from_le_bytes(b));
+            assert_eq!(all_at_least(a, b), want, "{a:x} {b:x}");
+        }
     }
 }
