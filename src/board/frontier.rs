@@ -3,9 +3,9 @@
 //! ([`Board::lay`], [`Board::remove`]), and read in (q, r) order with the
 //! directions in which cards lie next to each.
 
-use super::{Board, CELLS, EMPTY, GRID, OFFSET, STEPS};
+use super::{Board, CELLS, EMPTY, GRID, OFFSET};
 use crate::cards::CARD_COUNT;
-use crate::hex::Hex;
+use crate::hex::{opposite, Hex};
 
 impl Board {
     /// Empty hexes next to at least one card (R40 placement), sorted by (q, r),
@@ -32,26 +32,11 @@ impl Board {
 
     /// The world directions from `h` in which a card lies next to it, as
     /// bits `1 << direction` (R40: the rotations whose emblem edge faces a
-    /// card). Inlined natively into the frontier's loop (R40 placements list
-    /// it for every frontier hex); not in the page's wasm, to keep it small.
-    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+    /// card): kept for every hex as cards are laid and removed. (No card
+    /// lies next to a hex off the grid: cards stay well inside its rim.)
+    #[inline]
     pub fn cards_around(&self, h: Hex) -> u8 {
-        let (x, y) = (h.q + OFFSET, h.r + OFFSET);
-        if (1..GRID - 1).contains(&x) && (1..GRID - 1).contains(&y) {
-            // Inside the grid's rim, each neighbour is a step along it.
-            let i = (y * GRID + x) as usize;
-            let card_at = |d: usize| u8::from(self.grid[i.wrapping_add_signed(STEPS[d])] != EMPTY);
-            (0..6).fold(0, |around, d| around | card_at(d) << d)
-        } else {
-            (0..6).fold(0, |around, d| {
-                around | u8::from(self.card_at(h.neighbor(d)).is_some()) << d
-            })
-        }
-    }
-
-    /// Is some card next to `h`?
-    fn next_to_a_card(&self, h: Hex) -> bool {
-        self.cards_around(h) != 0
+        Board::cell(h).map_or(0, |i| self.around[i])
     }
 
     /// Puts `h` in the frontier or takes it out.
@@ -61,7 +46,8 @@ impl Board {
         self.frontier[w] = self.frontier[w] & !(1 << shift) | u64::from(on) << shift;
     }
 
-    /// The frontier after the hex `h` was filled (`laid`) or emptied.
+    /// The cards around each hex and the frontier after the hex `h` was
+    /// filled (`laid`) or emptied.
     pub(super) fn update_frontier(&mut self, h: Hex, laid: bool) {
         if laid {
             // The words of columns h.q - 1 to h.q + 1, which hold every hex
@@ -73,16 +59,19 @@ impl Board {
             let (lo, hi) = &mut self.frontier_words;
             (*lo, *hi) = ((*lo).min(first), (*hi).max(end));
         }
-        let on = !laid && self.next_to_a_card(h);
+        // `h` emptied is in the frontier if a card lies next to it.
+        let on = !laid && self.cards_around(h) != 0;
         self.set_frontier(h, on);
-        // Each empty neighbour is in the frontier now if a card was laid,
-        // else if another card is next to it. (Worked out without a branch
-        // on whether it is empty, which varies from hex to hex: a neighbour
-        // with a card keeps its bit, which is clear.)
-        for d in 0..6 {
+        // From each neighbour, `h` lies the opposite way: that bit is set or
+        // cleared, and an empty neighbour is in the frontier when some card
+        // lies next to it. (Worked out without a branch on whether it is
+        // empty, which varies from hex to hex.)
+        for d in 0..6u8 {
             let n = h.neighbor(d);
-            if Board::in_bounds(n) {
-                let on = self.card_at(n).is_none() & (laid | self.next_to_a_card(n));
+            if let Some(j) = Board::cell(n) {
+                let back = opposite(d);
+                self.around[j] = self.around[j] & !(1 << back) | u8::from(laid) << back;
+                let on = (self.grid[j] == EMPTY) & (self.around[j] != 0);
                 self.set_frontier(n, on);
             }
         }
@@ -124,10 +113,12 @@ mod tests {
         let mut next = crate::test_rng::xorshift(0x9e37_79b9_7f4a_7c15u64);
         for _ in 0..20 {
             let mut b = Board::new();
+            let mut laid = vec![Hex::ORIGIN];
             for c in 1..CARD_COUNT as u8 {
                 let f: Vec<Hex> = b.frontier().map(|(h, _)| h).collect();
                 let h = f[next(f.len())];
                 b.lay(CardId(c), h, next(6) as u8);
+                laid.push(h);
                 // Now and then an island leaves the table (R25).
                 if next(4) == 0 {
                     let islands: Vec<CardId> = b.islands().collect();
@@ -152,6 +143,13 @@ mod tests {
                 }
                 for h in [Hex::new(-OFFSET, 0), Hex::new(0, GRID)] {
                     assert_eq!(b.cards_around(h), around(h));
+                }
+                // The cards kept around every hex near the table, cards'
+                // hexes included, and hexes a removed island left empty.
+                for &h in &laid {
+                    for h in std::iter::once(h).chain((0..6).map(|d| h.neighbor(d))) {
+                        assert_eq!(b.cards_around(h), around(h), "{h:?}");
+                    }
                 }
             }
         }

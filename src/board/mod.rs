@@ -87,6 +87,10 @@ pub enum Trace {
 pub struct Board {
     /// The card on each hex of the grid ([`Board::cell`]), or `EMPTY`.
     grid: Box<[u8; CELLS]>,
+    /// The directions from each hex of the grid in which a card lies next
+    /// to it, as bits `1 << direction` ([`Board::cards_around`]): kept as
+    /// cards are laid and removed.
+    around: Box<[u8; CELLS]>,
     /// Position and rotation of each card on the table.
     pos: [Option<(Hex, u8)>; CARD_COUNT],
     /// Cards on the table, in the order they were laid.
@@ -122,6 +126,10 @@ impl Board {
     pub fn new() -> Board {
         let mut b = Board {
             grid: vec![EMPTY; CELLS]
+                .into_boxed_slice()
+                .try_into()
+                .expect("CELLS hexes"),
+            around: vec![0; CELLS]
                 .into_boxed_slice()
                 .try_into()
                 .expect("CELLS hexes"),
