@@ -459,11 +459,14 @@ impl Board {
     /// R40: every ship of `seat` leaves every island's beaches (kings stay);
     /// how many.
     pub(crate) fn resettle(&mut self, seat: Seat) -> u8 {
+        // The islands with a ship of the seat (`islands_where`: without a
+        // branch per card on whether it is an island or holds one).
+        let mut mine = self.islands_where(|c| self.ships.seat_on(c, seat) != 0);
         let mut n = 0;
-        for &c in &self.order {
-            if c.is_island() {
-                n += self.ships.take_seat(c, seat);
-            }
+        while mine != 0 {
+            let c = self.islands[mine.trailing_zeros() as usize];
+            mine &= mine - 1;
+            n += self.ships.take_seat(c, seat);
         }
         n
     }
