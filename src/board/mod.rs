@@ -20,6 +20,8 @@ mod ships;
 
 pub use crate::cards::MAX_BEACHES;
 pub use crate::seat::MAX_SEATS;
+use ships::bits;
+pub(crate) use ships::seat_bytes;
 pub use ships::{colours, expand_counts, BeachShips, Ships};
 
 pub const SHIPS_PER_PLAYER: u8 = 15;
@@ -270,14 +272,7 @@ impl Board {
     /// in [`Board::island_list`], in laid order.
     #[inline]
     pub fn islands_of(&self, bits: u32) -> impl Iterator<Item = (usize, CardId)> + '_ {
-        let mut rest = bits;
-        std::iter::from_fn(move || {
-            (rest != 0).then(|| {
-                let i = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                (i, self.islands[i])
-            })
-        })
+        ships::bits(bits).map(move |i| (i, self.islands[i]))
     }
 
     #[inline]
@@ -461,12 +456,10 @@ impl Board {
     pub(crate) fn resettle(&mut self, seat: Seat) -> u8 {
         // The islands with a ship of the seat (`islands_where`: without a
         // branch per card on whether it is an island or holds one).
-        let mut mine = self.islands_where(|c| self.ships.seat_on(c, seat) != 0);
+        let mine = self.islands_where(|c| self.ships.seat_on(c, seat) != 0);
         let mut n = 0;
-        while mine != 0 {
-            let c = self.islands[mine.trailing_zeros() as usize];
-            mine &= mine - 1;
-            n += self.ships.take_seat(c, seat);
+        for i in bits(mine) {
+            n += self.ships.take_seat(self.islands[i], seat);
         }
         n
     }

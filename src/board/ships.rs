@@ -79,9 +79,7 @@ impl BeachShips {
 /// multiplication, exact below 256 ships).
 #[inline]
 fn group_word(by_seat: &[u8; MAX_SEATS]) -> u64 {
-    let mut bytes = [0u8; 8];
-    bytes[..MAX_SEATS].copy_from_slice(by_seat);
-    let seats = u64::from_le_bytes(bytes);
+    let seats = seat_bytes(by_seat);
     let count = seats.wrapping_mul(0x0101_0101_0101_0101) >> 56;
     seats | count << (8 * COUNT)
 }
@@ -97,6 +95,15 @@ pub fn expand_counts(by_seat: &[u8; MAX_SEATS]) -> Vec<u8> {
     v
 }
 
+/// A count per seat as the bytes of one number, seat 0 lowest (the other
+/// two bytes 0), so that one operation serves all seats.
+#[inline]
+pub(crate) fn seat_bytes(by_seat: &[u8; MAX_SEATS]) -> u64 {
+    let mut bytes = [0u8; 8];
+    bytes[..MAX_SEATS].copy_from_slice(by_seat);
+    u64::from_le_bytes(bytes)
+}
+
 /// Number of different colours in a group (R21 danger check).
 #[inline]
 pub fn colours(by_seat: &[u8; MAX_SEATS]) -> u8 {
@@ -104,9 +111,7 @@ pub fn colours(by_seat: &[u8; MAX_SEATS]) -> u8 {
     // 0x7f to its low seven bits, or-ed with itself, exactly when it is not
     // zero (no byte carries into the next). Those bits summed by one
     // multiplication are the seats with ships.
-    let mut bytes = [0u8; 8];
-    bytes[..MAX_SEATS].copy_from_slice(by_seat);
-    let w = u64::from_le_bytes(bytes);
+    let w = seat_bytes(by_seat);
     const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     let nonzero = (((w & LOW7) + LOW7) | w) & !LOW7;
     ((nonzero >> 7).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8
@@ -345,7 +350,7 @@ impl Ships {
 
 /// The set bits of `mask`, lowest first.
 #[inline]
-fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
+pub(super) fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (mask != 0).then(|| {
             let i = mask.trailing_zeros() as usize;

@@ -5,7 +5,7 @@
 use super::outcomes::{landing_outcomes, Outcome};
 use super::states::Key;
 use super::Landing;
-use crate::board::{Ships, MAX_SEATS};
+use crate::board::{seat_bytes, Ships, MAX_SEATS};
 use crate::seat::Seat;
 
 /// The ends of one landing, listed at some point of it (its start), with
@@ -146,13 +146,6 @@ const HIGH: u64 = 0x8080_8080_8080_8080;
 /// subtraction exactly when `a`'s byte is at least `b`'s.
 fn all_at_least(a: u64, b: u64) -> bool {
     ((a | HIGH) - b) & HIGH == HIGH
-}
-
-/// A count per seat as the bytes of one number, seat 0 lowest.
-fn seat_bytes(by_seat: &[u8; MAX_SEATS]) -> u64 {
-    let mut v = [0; 8];
-    v[..MAX_SEATS].copy_from_slice(by_seat);
-    u64::from_le_bytes(v)
 }
 
 #[cfg(test)]
