@@ -26,7 +26,7 @@
 use super::landing_ends::{Done, LandingEnds, NOT_AT_ONCE};
 use super::outcomes::{each_outcome, least_filling_end, Outcome};
 use super::states::{Key, KeyLayout, StateTable, ALIVE, DEAD};
-use super::way_out::{self, calm, free_places, leads_out, lost_at_once, Beyond, Routes};
+use super::way_out::{self, calm, escapes, free_places, leads_out, lost_at_once, Beyond, Routes};
 use super::LandMove;
 use super::Landing;
 use crate::board::{Board, Ships, Trace, MAX_SEATS};

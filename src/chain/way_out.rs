@@ -6,21 +6,30 @@ use crate::board::{BeachShips, Board, Route, Ships, Trace, MAX_SEATS};
 use crate::cards::{Beach, CardId, ISLAND_COUNT, MAX_BEACHES};
 use crate::hex::Edge;
 
-/// Where each jetty's voyage goes on one layout, by island and edge, and
-/// which beaches of each island have a way out whatever the group; each
-/// worked out when first asked. Both are kept as codes whose 0 means "not
-/// worked out yet", so a new layout forgets them with one fill of zeros
+/// Where each jetty's voyage goes on one layout, by island and edge, how
+/// few colours a group must have to escape from each beach, and which
+/// beaches of each island have a way out whatever the group; each worked
+/// out when first asked. All are kept as codes whose 0 means "not worked
+/// out yet", so a new layout forgets them with one fill of zeros
 /// ([`Routes::clear`]) rather than a store per jetty.
 #[derive(Debug, Default)]
 pub(super) struct Routes {
     /// Each jetty's route as [`route_code`], 0 if not worked out.
     routes: [[u16; 6]; ISLAND_COUNT],
+    /// Each beach's [`Routes::escape_limit`] plus [`LIMIT_KNOWN`], 0 if
+    /// not worked out.
+    limits: [[u8; MAX_BEACHES]; ISLAND_COUNT],
     /// Each island's escaping beaches plus [`KNOWN`], 0 if not worked out.
     escaping_beaches: [u16; ISLAND_COUNT],
 }
 
 /// The mark of a code that is worked out.
 const KNOWN: u16 = 0x8000;
+/// The same for an escape limit.
+const LIMIT_KNOWN: u8 = 0x80;
+/// The escape limit of a jetty whose voyage reaches an empty hex: more
+/// colours than any group has.
+const REVEALS: u8 = MAX_SEATS as u8 + 1;
 
 /// A route as a code: the island's id (0xff for an empty hex) in the low
 /// byte, the danger and [`KNOWN`] in the high one (never 0).
@@ -59,6 +68,36 @@ impl Routes {
         route_of(*code)
     }
 
+    /// How few colours a group sailing from (`tile`, `beach`) must have
+    /// for one of its jetties' voyages to reveal a card or fail: a group
+    /// escapes with fewer colours than this. A voyage that lands fails
+    /// with fewer colours than its route's highest danger, and one that
+    /// reaches an empty hex reveals a card whatever the group
+    /// ([`REVEALS`]); 0 if every voyage lands whatever the group. (One
+    /// comparison where every jetty's route would be looked at.)
+    #[inline]
+    pub(super) fn escape_limit(&mut self, board: &Board, tile: CardId, beach: Beach) -> u8 {
+        let code = self.limits[tile.index()][beach.index()];
+        if code != 0 {
+            return code & !LIMIT_KNOWN;
+        }
+        let limit = tile
+            .beach_spec(beach)
+            .jetty_edges()
+            .map(|j| {
+                let r = self.route(board, tile, j);
+                if r.end.is_some() {
+                    r.danger
+                } else {
+                    REVEALS
+                }
+            })
+            .max()
+            .unwrap_or(0);
+        self.limits[tile.index()][beach.index()] = LIMIT_KNOWN | limit;
+        limit
+    }
+
     /// The beaches of `tile` (a mask of beach bits) with a jetty whose
     /// voyage reveals a card or fails whatever the group's colours. (With
     /// all six colours every trail passes; with fewer a voyage can only
@@ -70,11 +109,7 @@ impl Routes {
         }
         let mask = tile
             .beaches()
-            .filter(|&b| {
-                tile.beach_spec(b)
-                    .jetty_edges()
-                    .any(|j| self.trace(board, tile, j, MAX_SEATS as u8) == Trace::Escape)
-            })
+            .filter(|&b| escapes(self, board, tile, b, MAX_SEATS as u8))
             .fold(0, |m, b| m | b.bit());
         self.escaping_beaches[tile.index()] = KNOWN | u16::from(mask);
         mask
@@ -205,10 +240,14 @@ pub(super) fn leads_out_after(
 /// Has the full beach (`tile`, `beach`), its group of `colours` colours, a
 /// voyage that reveals a card or fails?
 #[inline]
-fn escapes(routes: &mut Routes, board: &Board, tile: CardId, beach: Beach, colours: u8) -> bool {
-    tile.beach_spec(beach)
-        .jetty_edges()
-        .any(|j| routes.trace(board, tile, j, colours) == Trace::Escape)
+pub(super) fn escapes(
+    routes: &mut Routes,
+    board: &Board,
+    tile: CardId,
+    beach: Beach,
+    colours: u8,
+) -> bool {
+    colours < routes.escape_limit(board, tile, beach)
 }
 
 /// Can `group`, the only full beach (`tile`, `beach`), sail through one of

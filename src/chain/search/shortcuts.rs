@@ -17,14 +17,9 @@ impl ChainSearch {
         ships: &Ships,
         except: CardId,
     ) -> bool {
-        ships.full_beaches().any(|(c, b)| {
-            c != except && {
-                let cols = ships.beach(c, b).colours();
-                c.beach_spec(b)
-                    .jetty_edges()
-                    .any(|j| routes.trace(board, c, j, cols) == Trace::Escape)
-            }
-        })
+        ships
+            .full_beaches()
+            .any(|(c, b)| c != except && escapes(routes, board, c, b, ships.beach(c, b).colours()))
     }
 
     /// Every completion of this landing resolves the chain: no beach

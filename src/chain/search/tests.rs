@@ -138,3 +138,38 @@ fn r25_a_key_from_the_last_is_the_key_from_nothing() {
     });
     assert!(checked > 10_000, "{checked} states");
 }
+
+/// R21, R25: a beach's escape limit (`Routes::escape_limit`) says what
+/// tracing each of its jetties says: a group of `c` colours has a voyage
+/// that reveals a card or fails exactly when `c` is below the limit.
+/// Checked for every beach of every island, with every number of colours,
+/// at the start of each turn of random games.
+#[test]
+fn r25_a_beachs_escape_limit_is_what_its_jetties_voyages_give() {
+    let mut beaches = 0;
+    each_decision(200, 31, |g, seed| {
+        if g.phase() != Phase::Turn {
+            return;
+        }
+        let board = g.board();
+        let mut routes = Routes::default();
+        for tile in board.islands() {
+            for b in tile.beaches() {
+                beaches += 1;
+                for colours in 0..=MAX_SEATS as u8 {
+                    let traced = tile
+                        .beach_spec(b)
+                        .jetty_edges()
+                        .any(|j| board.trace(tile, j, colours) == Trace::Escape);
+                    assert_eq!(
+                        escapes(&mut routes, board, tile, b, colours),
+                        traced,
+                        "seed {seed}, decision {}, {tile:?} {b:?}, {colours} colours",
+                        g.log().len()
+                    );
+                }
+            }
+        }
+    });
+    assert!(beaches > 100_000, "{beaches} beaches looked at");
+}
