@@ -218,10 +218,10 @@ impl Ends {
 /// on an island with a given room): of about 200,000 listings in 20,000
 /// four-player games, some 11,000 differ. A table per thread of 512
 /// places, each keeping the last listing whose key falls there if it has
-/// at most [`recent::KEPT`] ends: at most 1.2 MB, filled as a thread
-/// lists landings (1.2 MB more resident memory over those games), and
-/// nothing changes but the time (the same ends in the same order;
-/// BENCHMARKS.md).
+/// at most [`recent::KEPT`] ends and the table's room for ends allows
+/// ([`recent::ROOM`]: at most 1.2 MB in all, filled as a thread lists
+/// landings, 1.2 MB more resident memory over those games); nothing
+/// changes but the time (the same ends in the same order; BENCHMARKS.md).
 #[cfg(not(target_arch = "wasm32"))]
 mod recent {
     use super::{Ends, Outcome};
@@ -231,8 +231,13 @@ mod recent {
 
     const PLACES: usize = 512;
     const _: () = assert!(PLACES.is_power_of_two());
-    /// Longer listings are not kept (a place's memory stays small).
-    pub(super) const KEPT: usize = 64;
+    /// Longer listings are not kept. (Listings of 65 to 256 ends are few,
+    /// but cost a fifth of all listing: BENCHMARKS.md.)
+    pub(super) const KEPT: usize = 256;
+    /// The most ends the table holds, counted by the room its places have
+    /// taken (a listing that would go past it is not kept): 64 a place on
+    /// average, about 1.2 MB.
+    pub(super) const ROOM: usize = 64 * PLACES;
     /// The key of an empty place: no landing's (their 16th byte is 0).
     const EMPTY: u128 = u128::MAX;
 
@@ -241,8 +246,20 @@ mod recent {
         ends: Vec<Outcome>,
     }
 
+    /// The places, and the room for ends they have taken (their lists'
+    /// capacities summed).
+    struct Table {
+        places: Vec<Place>,
+        room: usize,
+    }
+
     thread_local! {
-        static RECENT: RefCell<Vec<Place>> = const { RefCell::new(Vec::new()) };
+        static RECENT: RefCell<Table> = const {
+            RefCell::new(Table {
+                places: Vec::new(),
+                room: 0,
+            })
+        };
     }
 
     /// Calls `f` with every end of `ends`, as [`Ends::each`], from the kept
@@ -256,34 +273,51 @@ mod recent {
             let Ok(mut table) = table.try_borrow_mut() else {
                 return ends.each(f);
             };
-            if table.is_empty() {
-                table.extend((0..PLACES).map(|_| Place {
+            let Table { places, room } = &mut *table;
+            if places.is_empty() {
+                places.extend((0..PLACES).map(|_| Place {
                     key: EMPTY,
                     ends: Vec::new(),
                 }));
             }
             let key = ends.key();
             let h = hash(&[key as u64, (key >> 64) as u64]);
-            let place = &mut table[h as usize & (PLACES - 1)];
+            let place = &mut places[h as usize & (PLACES - 1)];
             if place.key != key {
                 // Marked empty while it is filled: a listing cut short (by
                 // a panic the caller survives) is never read back.
                 place.key = EMPTY;
                 place.ends.clear();
+                let before = place.ends.capacity();
                 let _ = ends.each(|x| {
                     place.ends.push(*x);
                     ControlFlow::<()>::Continue(())
                 });
-                place.key = key;
+                let taken = *room - before + place.ends.capacity();
+                if place.ends.len() <= KEPT && taken <= ROOM {
+                    place.key = key;
+                    *room = taken;
+                } else {
+                    *room -= before;
+                }
             }
             let flow = place.ends.iter().try_for_each(&mut f);
-            if place.ends.len() > KEPT {
-                *place = Place {
-                    key: EMPTY,
-                    ends: Vec::new(),
-                };
+            if place.key == EMPTY {
+                // Not kept: its room is given back.
+                place.ends = Vec::new();
             }
             flow
+        })
+    }
+
+    /// The room the table has taken, and its places' capacities summed
+    /// (for tests: the two are the same, and never above [`ROOM`]).
+    #[cfg(test)]
+    pub(super) fn room_taken() -> (usize, usize) {
+        RECENT.with(|table| {
+            let table = table.borrow();
+            let capacities = table.places.iter().map(|p| p.ends.capacity()).sum();
+            (table.room, capacities)
         })
     }
 }
@@ -483,7 +517,9 @@ mod tests {
     /// The ends read back from the table of recent listings are those of
     /// the listing itself, in its order: asked for the first time or again,
     /// by a question that stops after a few ends, and by a question asked
-    /// while another is being answered (that one is listed anew).
+    /// while another is being answered (that one is listed anew). The room
+    /// the table has taken is what its places hold, and never more than
+    /// its bound, though the rounds fill it.
     #[test]
     fn kept_ends_are_the_listed_ends() {
         let mut next = crate::test_rng::xorshift(0x005e_ed0f_e4d5);
@@ -495,7 +531,8 @@ mod tests {
             });
             v
         };
-        for round in 0..2000 {
+        let (mut most_room, mut longest) = (0, 0);
+        for round in 0..20_000 {
             let (ships, l) = random_landing(&mut next);
             let mut listed = Vec::new();
             let _ = Ends::of(&ships, &l).each(|x| {
@@ -527,6 +564,14 @@ mod tests {
                     "inside another, round {round}"
                 );
             }
+            let (room, capacities) = recent::room_taken();
+            assert_eq!(room, capacities, "round {round}");
+            assert!(room <= recent::ROOM, "round {round}: {room}");
+            most_room = most_room.max(room);
+            longest = longest.max(listed.len());
         }
+        // The rounds met listings too long to keep, and filled the room.
+        assert!(longest > recent::KEPT, "{longest}");
+        assert!(most_room > recent::ROOM - recent::KEPT, "{most_room}");
     }
 }
