@@ -81,6 +81,13 @@ impl Routes {
         if code != 0 {
             return code & !LIMIT_KNOWN;
         }
+        self.work_out_escape_limit(board, tile, beach)
+    }
+
+    /// [`Routes::escape_limit`] when it is first asked on a layout (kept
+    /// out of line: the limit is read far more often than worked out).
+    #[inline(never)]
+    fn work_out_escape_limit(&mut self, board: &Board, tile: CardId, beach: Beach) -> u8 {
         let limit = tile
             .beach_spec(beach)
             .jetty_edges()
