@@ -162,6 +162,7 @@ struct LandMoves {
 impl Iterator for LandMoves {
     type Item = LandMove;
 
+    #[inline]
     fn next(&mut self) -> Option<LandMove> {
         while self.landing != 0 {
             let seat = Seat::new(self.landing.trailing_zeros() as u8);

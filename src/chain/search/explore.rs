@@ -247,6 +247,7 @@ impl ChainSearch {
         }
     }
 
+    #[inline]
     pub(super) fn rekey(&mut self, tile: CardId, beach: Beach) {
         if self.key_stale {
             return;
