@@ -290,7 +290,6 @@ fn lands_calmly(
 }
 
 /// Free places of each beach of `tile`.
-#[inline]
 pub(super) fn free_places(ships: &Ships, tile: CardId) -> [u8; MAX_BEACHES] {
     let mut free = [0; MAX_BEACHES];
     for b in tile.beaches() {

@@ -247,7 +247,6 @@ impl ChainSearch {
         }
     }
 
-    #[inline]
     pub(super) fn rekey(&mut self, tile: CardId, beach: Beach) {
         if self.key_stale {
             return;
