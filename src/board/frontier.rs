@@ -23,10 +23,10 @@ impl Board {
                 }
                 word = self.frontier[w];
             }
-            let cell = (64 * w + word.trailing_zeros() as usize) as i32;
+            let cell = 64 * w + word.trailing_zeros() as usize;
             word &= word - 1;
-            let h = Hex::new(cell / GRID - OFFSET, cell % GRID - OFFSET);
-            Some((h, self.cards_around(h)))
+            let (q, r) = ((cell as i32) / GRID, (cell as i32) % GRID);
+            Some((Hex::new(q - OFFSET, r - OFFSET), self.around[cell]))
         })
     }
 
@@ -39,10 +39,10 @@ impl Board {
         Board::cell(h).map_or(0, |i| self.around[i])
     }
 
-    /// Puts `h` in the frontier or takes it out.
-    fn set_frontier(&mut self, h: Hex, on: bool) {
+    /// Puts the hex of grid cell `cell` in the frontier or takes it out.
+    fn set_frontier(&mut self, cell: usize, on: bool) {
         // (Without a branch on `on`, which varies from hex to hex.)
-        let (w, shift) = (frontier_cell(h) / 64, frontier_cell(h) % 64);
+        let (w, shift) = (cell / 64, cell % 64);
         self.frontier[w] = self.frontier[w] & !(1 << shift) | u64::from(on) << shift;
     }
 
@@ -60,8 +60,9 @@ impl Board {
             (*lo, *hi) = ((*lo).min(first), (*hi).max(end));
         }
         // `h` emptied is in the frontier if a card lies next to it.
-        let on = !laid && self.cards_around(h) != 0;
-        self.set_frontier(h, on);
+        let i = Board::cell(h).expect("a card lies inside the grid");
+        let on = !laid && self.around[i] != 0;
+        self.set_frontier(i, on);
         // From each neighbour, `h` lies the opposite way: that bit is set or
         // cleared, and an empty neighbour is in the frontier when some card
         // lies next to it. (Worked out without a branch on whether it is
@@ -72,16 +73,10 @@ impl Board {
                 let back = opposite(d);
                 self.around[j] = self.around[j] & !(1 << back) | u8::from(laid) << back;
                 let on = (self.grid[j] == EMPTY) & (self.around[j] != 0);
-                self.set_frontier(n, on);
+                self.set_frontier(j, on);
             }
         }
     }
-}
-
-/// A hex of the grid as a number that orders as (q, r) does: its bit in
-/// [`Board::frontier`]'s words.
-fn frontier_cell(h: Hex) -> usize {
-    ((h.q + OFFSET) * GRID + h.r + OFFSET) as usize
 }
 
 /// Words of a bit per hex of the grid.

@@ -44,7 +44,7 @@ const STEPS: [isize; 6] = {
     let mut d = 0;
     while d < 6 {
         let (dq, dr) = DIRECTIONS[d];
-        steps[d] = (dr * GRID + dq) as isize;
+        steps[d] = (dq * GRID + dr) as isize;
         d += 1;
     }
     steps
@@ -116,7 +116,7 @@ pub struct Board {
     /// islands founded.
     layout_changes: u32,
     /// The empty hexes next to a card, a bit per hex in (q, r) order
-    /// (`frontier::frontier_cell`): kept as cards are laid and removed.
+    /// (the grid's cells, [`Board::cell`]): kept as cards are laid and removed.
     frontier: [u64; FRONTIER_WORDS],
     /// The words of `frontier` to read, `lo..hi`: those of the columns next
     /// to every card laid so far, so no bit lies outside them.
@@ -154,11 +154,13 @@ impl Board {
         b
     }
 
+    /// The hex's cell of the grid, if it lies on it: cells in (q, r)
+    /// order, so that the frontier's bits (`frontier.rs`) are the cells'.
     fn cell(h: Hex) -> Option<usize> {
         let x = h.q + OFFSET;
         let y = h.r + OFFSET;
         if (0..GRID).contains(&x) && (0..GRID).contains(&y) {
-            Some((y * GRID + x) as usize)
+            Some((x * GRID + y) as usize)
         } else {
             None
         }
