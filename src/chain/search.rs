@@ -29,7 +29,7 @@ use super::states::{Key, KeyLayout, StateTable, ALIVE, DEAD};
 use super::way_out::{self, calm, escapes, free_places, leads_out, lost_at_once, Beyond, Routes};
 use super::LandMove;
 use super::Landing;
-use crate::board::{Board, Ships, Trace, MAX_SEATS};
+use crate::board::{colours, Board, Ships, Trace, MAX_SEATS};
 use crate::cards::{Beach, CardId};
 use crate::hex::Edge;
 use crate::seat::Seat;

@@ -6,11 +6,10 @@ use crate::board::{BeachShips, Board, Route, Ships, Trace, MAX_SEATS};
 use crate::cards::{Beach, CardId, ISLAND_COUNT, MAX_BEACHES};
 use crate::hex::Edge;
 
-/// Where each jetty's voyage goes on one layout, by island and edge, how
-/// few colours a group must have to escape from each beach, and which
-/// beaches of each island have a way out whatever the group; each worked
-/// out when first asked. All are kept as codes whose 0 means "not worked
-/// out yet", so a new layout forgets them with one fill of zeros
+/// Where each jetty's voyage goes on one layout, by island and edge, and
+/// how few colours a group must have to escape from each beach; each
+/// worked out when first asked. Both are kept as codes whose 0 means "not
+/// worked out yet", so a new layout forgets them with one fill of zeros
 /// ([`Routes::clear`]) rather than a store per jetty.
 #[derive(Debug, Default)]
 pub(super) struct Routes {
@@ -19,8 +18,6 @@ pub(super) struct Routes {
     /// Each beach's [`Routes::escape_limit`] plus [`LIMIT_KNOWN`], 0 if
     /// not worked out.
     limits: [[u8; MAX_BEACHES]; ISLAND_COUNT],
-    /// Each island's escaping beaches plus [`KNOWN`], 0 if not worked out.
-    escaping_beaches: [u16; ISLAND_COUNT],
 }
 
 /// The mark of a code that is worked out.
@@ -29,7 +26,7 @@ const KNOWN: u16 = 0x8000;
 const LIMIT_KNOWN: u8 = 0x80;
 /// The escape limit of a jetty whose voyage reaches an empty hex: more
 /// colours than any group has.
-const REVEALS: u8 = MAX_SEATS as u8 + 1;
+pub(super) const REVEALS: u8 = MAX_SEATS as u8 + 1;
 
 /// A route as a code: the island's id (0xff for an empty hex) in the low
 /// byte, the danger and [`KNOWN`] in the high one (never 0).
@@ -103,23 +100,6 @@ impl Routes {
             .unwrap_or(0);
         self.limits[tile.index()][beach.index()] = LIMIT_KNOWN | limit;
         limit
-    }
-
-    /// The beaches of `tile` (a mask of beach bits) with a jetty whose
-    /// voyage reveals a card or fails whatever the group's colours. (With
-    /// all six colours every trail passes; with fewer a voyage can only
-    /// fail earlier.)
-    pub(super) fn escaping_beaches(&mut self, board: &Board, tile: CardId) -> u8 {
-        let code = self.escaping_beaches[tile.index()];
-        if code != 0 {
-            return code as u8;
-        }
-        let mask = tile
-            .beaches()
-            .filter(|&b| escapes(self, board, tile, b, MAX_SEATS as u8))
-            .fold(0, |m, b| m | b.bit());
-        self.escaping_beaches[tile.index()] = KNOWN | u16::from(mask);
-        mask
     }
 }
 

@@ -25,22 +25,29 @@ impl ChainSearch {
     /// Every completion of this landing resolves the chain: no beach
     /// elsewhere is full, and each beach of the island that is full or
     /// that the ships still to come could fill has a way out that reveals
-    /// or fails whatever the group's colours. (With all six colours every
-    /// trail passes; with fewer a voyage can only fail earlier, which also
-    /// resolves.) After any end, then, the chain leads out at once, and no
-    /// landing move needs a search.
+    /// or fails with any group it can then hold: one of fewer colours than
+    /// its escape limit ([`Routes::escape_limit`]). A beach's group after
+    /// any end has at most the colours of its ships now and of the ships
+    /// to come (fewer colours only fail earlier, which also resolves).
+    /// After any end, then, the chain leads out at once, and no landing
+    /// move needs a search.
     pub fn landing_always_resolves(&mut self, board: &Board, ships: &Ships, l: &Landing) -> bool {
         self.prepare(board);
         if board.any_full_except(ships, l.tile) {
             return false;
         }
         let remaining = l.remaining();
-        let may_fill = l
-            .tile
-            .beaches()
-            .filter(|&b| u32::from(ships.free_places(l.tile, b)) <= remaining)
-            .fold(0u8, |m, b| m | b.bit());
-        may_fill & !self.routes.escaping_beaches(board, l.tile) == 0
+        l.tile.beaches().all(|b| {
+            u32::from(ships.free_places(l.tile, b)) > remaining || {
+                // The seats with a ship there now or still to come (a
+                // count of either, or-ed, is not 0 exactly when one is not).
+                let mut seats = *ships.beach(l.tile, b).by_seat();
+                for (s, &arriving) in seats.iter_mut().zip(&l.group) {
+                    *s |= arriving;
+                }
+                escapes(&mut self.routes, board, l.tile, b, colours(&seats))
+            }
+        })
     }
 
     /// Can the landing end with no beach on the table full?

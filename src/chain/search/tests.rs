@@ -3,6 +3,7 @@
 use super::*;
 use crate::bots::{mix, Bot, RandomBot};
 use crate::chain::outcomes::landing_outcomes;
+use crate::chain::way_out::REVEALS;
 use crate::game::{Game, Phase};
 use crate::options::GameOptions;
 
@@ -44,13 +45,14 @@ fn ends_landed(ships: &Ships, l: &Landing) -> Vec<(Outcome, Ships)> {
 
 /// R25 (docs/rules.md#r25, "a landing that always resolves"): when no
 /// beach elsewhere is full and every beach of the island that is full
-/// or that the ships still to come could fill has a way out whatever
-/// the group, every end of the landing leads out at once, so every
-/// landing move is legal without a search. Checked end by end at each
-/// landing decision of random games where the shortcut answers.
+/// or that the ships still to come could fill has a way out with any
+/// group it can then hold (fewer colours than its escape limit), every
+/// end of the landing leads out at once, so every landing move is legal
+/// without a search. Checked end by end at each landing decision of
+/// random games where the shortcut answers.
 #[test]
 fn r25_a_landing_whose_fillable_beaches_escape_leads_out_after_every_end() {
-    let (mut answered, mut narrower) = (0, 0);
+    let (mut answered, mut narrower, mut by_colours) = (0, 0, 0);
     each_decision(300, 77, |g, seed| {
         let Phase::Land(l) = g.phase() else { return };
         let board = g.board();
@@ -58,10 +60,19 @@ fn r25_a_landing_whose_fillable_beaches_escape_leads_out_after_every_end() {
         let mut search = ChainSearch::new(g.players());
         if !l.ends_game && search.landing_always_resolves(board, ships, &l) {
             answered += 1;
-            // The old shortcut asked every beach of the island to escape.
-            narrower += usize::from(
-                search.routes.escaping_beaches(board, l.tile) != (1 << l.tile.beach_count()) - 1,
-            );
+            // The first shortcut asked every beach of the island to have
+            // a way out whatever the group; the second, every beach that
+            // could fill; this one lets such a beach's way out be a trail
+            // that the colours it can hold fail.
+            let free = free_places(ships, l.tile);
+            let (mut every, mut fillable) = (true, true);
+            for b in l.tile.beaches() {
+                let whatever = search.routes.escape_limit(board, l.tile, b) == REVEALS;
+                every &= whatever;
+                fillable &= whatever || u32::from(free[b.index()]) > l.remaining();
+            }
+            narrower += usize::from(!every);
+            by_colours += usize::from(!fillable);
             for (x, after) in ends_landed(ships, &l) {
                 assert!(
                     leads_out(&mut search.routes, board, &after),
@@ -71,10 +82,14 @@ fn r25_a_landing_whose_fillable_beaches_escape_leads_out_after_every_end() {
             }
         }
     });
-    assert!(answered > 5_000, "{answered} landing decisions answered");
+    assert!(answered > 8_000, "{answered} landing decisions answered");
     assert!(
-        narrower > 1_500,
-        "{narrower} answered only by the refined shortcut"
+        narrower > 2_500,
+        "{narrower} answered only by the shortcuts after the first"
+    );
+    assert!(
+        by_colours > 600,
+        "{by_colours} answered only by the colours a beach can hold"
     );
 }
 
