@@ -154,6 +154,16 @@ impl Ships {
     pub fn island(&self, tile: CardId) -> &[BeachShips] {
         &self.beaches[tile.index()][..tile.beach_count()]
     }
+    /// Are the beaches of `tile` as in `beaches` (those it does not have
+    /// empty)? Compared as six words, without a branch per beach.
+    #[inline]
+    pub fn island_is(&self, tile: CardId, beaches: &[BeachShips; MAX_BEACHES]) -> bool {
+        let now = &self.beaches[tile.index()];
+        now.iter()
+            .zip(beaches)
+            .fold(0, |differ, (a, b)| differ | (a.word() ^ b.word()))
+            == 0
+    }
     #[inline]
     pub fn is_full(&self, tile: CardId, beach: Beach) -> bool {
         self.full[tile.index()] & beach.bit() != 0

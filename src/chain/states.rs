@@ -83,6 +83,10 @@ impl KeyLayout {
         let kept = self.last.get_or_insert_with(Box::default);
         for &c in &self.islands {
             let i = c.index();
+            // Most islands are as they were: one test for the island.
+            if ships.island_is(c, &kept[i]) {
+                continue;
+            }
             for (b, (now, last)) in ships.island(c).iter().zip(&mut kept[i]).enumerate() {
                 if now != last {
                     *last = *now;
