@@ -64,7 +64,10 @@ impl ChainSearch {
                             x0.iter().map(|b| b[seat.index()]).sum::<u8>() < l.left(seat)
                         }
                     };
-                if !*quick {
+                // When the landing's least filling end does not lead out,
+                // that after a move seldom does (one move in six of random
+                // play): those moves go straight to the landing's ends.
+                if !*quick && leads_out {
                     // The least filling end after the move, with the move
                     // itself: an end of the landing as it is.
                     let (mut after, mut room) = (*l, free);
@@ -79,11 +82,8 @@ impl ChainSearch {
                     // The island as this end leaves it may be as the
                     // landing's least filling end leaves it: then the
                     // answer is known.
-                    *quick = if whole == x0 {
-                        leads_out
-                    } else {
-                        self.end_of_leads_out(board, ships, &mut key, &beyond, &whole)
-                    };
+                    *quick = whole == x0
+                        || self.end_of_leads_out(board, ships, &mut key, &beyond, &whole);
                 }
             }
         }
