@@ -107,11 +107,11 @@ impl Game {
         }
         let mut search = self.chain.borrow_mut();
         // No chain follows a landing that ends the game (R60). A full beach
-        // elsewhere that escapes resolves the chain whatever lands here; so
-        // does an island whose every beach has a way out.
+        // that escapes resolves the chain whatever lands here; so does an
+        // island whose every beach that could fill has a way out.
         let unrestricted = l.ends_game
             || search.landing_always_resolves(board, ships, l)
-            || search.fixed_escape_of(board, ships, l.tile);
+            || search.fixed_escape(board, ships);
         if !unrestricted {
             search.resolving_moves(board, ships, l, all(), |m| out.push(m.into()));
         }

@@ -4,22 +4,17 @@
 use super::*;
 
 impl ChainSearch {
-    /// A beach that is already full, not on `except`, with a way out that
-    /// reveals a card or fails: whatever the landing does, the chain resolves.
-    pub fn fixed_escape_of(&mut self, board: &Board, ships: &Ships, except: CardId) -> bool {
+    /// A beach that is already full with a way out that reveals a card or
+    /// fails: no ship lands on a full beach, so it stays full, with its
+    /// colours, whatever a landing does, and the chain resolves (every
+    /// landing move is legal). The landing's own island counts too: its
+    /// full beaches take no ship either.
+    pub fn fixed_escape(&mut self, board: &Board, ships: &Ships) -> bool {
         self.prepare(board);
-        Self::fixed_escape(&mut self.routes, board, ships, except)
-    }
-
-    pub(super) fn fixed_escape(
-        routes: &mut Routes,
-        board: &Board,
-        ships: &Ships,
-        except: CardId,
-    ) -> bool {
+        let routes = &mut self.routes;
         ships
             .full_beaches()
-            .any(|(c, b)| c != except && escapes(routes, board, c, b, ships.beach(c, b).colours()))
+            .any(|(c, b)| escapes(routes, board, c, b, ships.beach(c, b).colours()))
     }
 
     /// Every completion of this landing resolves the chain: no beach

@@ -193,3 +193,52 @@ fn r25_a_beachs_escape_limit_is_what_its_jetties_voyages_give() {
     });
     assert!(beaches > 100_000, "{beaches} beaches looked at");
 }
+
+/// R25 (docs/rules.md#r25, "a full beach with a way out"): while a beach
+/// that is already full has a voyage that reveals a card or fails, every
+/// landing move is legal: the full filter of landing moves keeps them all,
+/// and every end of the landing leads out at once. The landing's own
+/// island's full beaches count too (no ship lands on them either).
+/// Checked at each landing decision of random games where the shortcut
+/// answers.
+#[test]
+fn r25_a_full_beach_that_escapes_leaves_every_landing_move_legal() {
+    let (mut answered, mut on_the_island) = (0, 0);
+    each_decision(300, 515, |g, seed| {
+        let Phase::Land(l) = g.phase() else { return };
+        let board = g.board();
+        let ships = board.ships();
+        let mut search = ChainSearch::new(g.players());
+        if l.ends_game || !search.fixed_escape(board, ships) {
+            return;
+        }
+        answered += 1;
+        let routes = &mut search.routes;
+        on_the_island += usize::from(!ships.full_beaches().any(|(c, b)| {
+            c != l.tile && escapes(routes, board, c, b, ships.beach(c, b).colours())
+        }));
+        let moves: Vec<LandMove> = crate::chain::landing_moves(ships, &l).collect();
+        let mut kept = Vec::new();
+        ChainSearch::new(g.players()).resolving_moves(
+            board,
+            ships,
+            &l,
+            moves.iter().copied(),
+            |m| kept.push(m),
+        );
+        assert_eq!(kept, moves, "seed {seed}, decision {}", g.log().len());
+        // And the beach still leads out after every end.
+        for (x, after) in ends_landed(ships, &l) {
+            assert!(
+                leads_out(&mut search.routes, board, &after),
+                "seed {seed}, decision {}: {x:?}",
+                g.log().len()
+            );
+        }
+    });
+    assert!(answered > 5_000, "{answered} landing decisions answered");
+    assert!(
+        on_the_island > 1_500,
+        "{on_the_island} answered only by a beach of the landing's island"
+    );
+}
