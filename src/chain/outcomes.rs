@@ -216,11 +216,12 @@ impl Ends {
 /// native builds (the page's wasm stays small): random play lists the
 /// same landings over and over (a landing of 2 to 4 ships of 2 or 3 seats
 /// on an island with a given room): of about 200,000 listings in 20,000
-/// four-player games, some 11,000 differ. A table per thread of 512
+/// four-player games, some 11,000 differ. A table per thread of 2,048
 /// places, each keeping the last listing whose key falls there if it has
 /// at most [`recent::KEPT`] ends and the table's room for ends allows
-/// ([`recent::ROOM`]: at most 1.2 MB in all, filled as a thread lists
-/// landings, 1.2 MB more resident memory over those games); nothing
+/// ([`recent::ROOM`]: at most 1.2 MB of ends and 80 KB of places, filled
+/// as a thread lists landings, 1.2 MB more resident memory over those
+/// games); nothing
 /// changes but the time (the same ends in the same order; BENCHMARKS.md).
 #[cfg(not(target_arch = "wasm32"))]
 mod recent {
@@ -229,15 +230,15 @@ mod recent {
     use std::cell::RefCell;
     use std::ops::ControlFlow;
 
-    const PLACES: usize = 512;
+    const PLACES: usize = 2048;
     const _: () = assert!(PLACES.is_power_of_two());
     /// Longer listings are not kept. (Listings of 65 to 256 ends are few,
     /// but cost a fifth of all listing: BENCHMARKS.md.)
     pub(super) const KEPT: usize = 256;
     /// The most ends the table holds, counted by the room its places have
-    /// taken (a listing that would go past it is not kept): 64 a place on
+    /// taken (a listing that would go past it is not kept): 16 a place on
     /// average, about 1.2 MB.
-    pub(super) const ROOM: usize = 64 * PLACES;
+    pub(super) const ROOM: usize = 16 * PLACES;
     /// The key of an empty place: no landing's (their 16th byte is 0).
     const EMPTY: u128 = u128::MAX;
 
