@@ -407,7 +407,11 @@ impl Client {
     /// sent again after a pause ([`Client::heard`]); any other refusal
     /// fails the test. (A `rate_limited` refusal is taken for the last
     /// act's: nothing else sent on this connection may be unanswered when
-    /// this begins.)
+    /// this begins.) A state already answered, sent again, is not
+    /// answered twice: on a shared store the notice of a table's change
+    /// can come late, and the table is then read again and its state sent
+    /// once more (`Hub::reload`), maybe before this seat's act for it has
+    /// come back.
     pub async fn play_while(
         &mut self,
         seat: u64,
@@ -428,6 +432,10 @@ impl Client {
             };
             if last["snapshot"]["phase"] == "over" {
                 return last;
+            }
+            let answered = sent.as_ref().map(|(moves, _)| *moves);
+            if answered.is_some_and(|moves| last["moves"].as_u64().unwrap() <= moves) {
+                continue;
             }
             if last["snapshot"]["current"] != seat {
                 continue;
