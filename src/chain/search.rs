@@ -386,10 +386,15 @@ impl ChainSearch {
     /// The answer for the working state (a question's start), which it
     /// leaves as it was. (`looked`: it is known not to lead out at once.)
     fn answer(&mut self, board: &Board, looked: bool) -> bool {
+        // A way out at once, or two steps away: most questions have one,
+        // and it is found without entering the state in the search.
+        if (!looked && self.way_out(board)) || self.one_sail_leads_out(board) {
+            return true;
+        }
         self.lay_keys(board);
         let before = self.states.len();
         self.order = 0;
-        let answer = match self.known(board, looked) {
+        let answer = match self.known(board) {
             Known::Resolves => true,
             Known::Dead => false,
             Known::New(state) => self.explore(board, state),
@@ -399,12 +404,45 @@ impl ChainSearch {
         answer
     }
 
-    /// What is known of the working state; a new one is added, open.
-    /// (`looked`: it is known not to lead out at once.)
-    fn known(&mut self, board: &Board, looked: bool) -> Known {
-        if !looked && self.way_out(board) {
-            return Known::Resolves;
+    /// Does an emigration of the working state land where the least
+    /// filling end of its landing leads out at once? A way out two steps
+    /// away, which most questions have, found without entering the state
+    /// in the search (the working state is left as it was).
+    fn one_sail_leads_out(&mut self, board: &Board) -> bool {
+        let mut islands = self.ships.full_islands();
+        while islands != 0 {
+            let tile = CardId(islands.trailing_zeros() as u8);
+            islands &= islands - 1;
+            for beach in Beach::in_mask(self.ships.full_mask(tile)) {
+                let cols = self.ships.beach(tile, beach).colours();
+                let mut tried = 0u32;
+                for j in tile.beach_spec(beach).jetty_edges() {
+                    let Trace::Land(dest) = self.routes.trace(board, tile, j, cols) else {
+                        return true;
+                    };
+                    // Two jetties to the same island are one move.
+                    if tried & 1 << dest.index() != 0 {
+                        continue;
+                    }
+                    tried |= 1 << dest.index();
+                    let group = self.ships.sail(tile, beach);
+                    let l = Landing::start(&self.ships, dest, group, false);
+                    let beyond = self.beyond(board, dest);
+                    let x = least_filling_end(free_places(&self.ships, dest), &l);
+                    let yes = self.leads_out_after(board, &beyond, &x);
+                    self.ships.put_back(tile, beach, group);
+                    if yes {
+                        return true;
+                    }
+                }
+            }
         }
+        false
+    }
+
+    /// What is known of the working state (which does not lead out at
+    /// once); a new one is added, open.
+    fn known(&mut self, board: &Board) -> Known {
         let order = self.order;
         self.fresh_key();
         let (state, new) = self.states.find_or_add(&self.key, order);

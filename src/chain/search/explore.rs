@@ -36,7 +36,7 @@ impl ChainSearch {
                 let x = self.ends[i as usize];
                 self.land(dest, &x);
                 // (It does not lead out at once: looked at above.)
-                match self.known(board, true) {
+                match self.known(board) {
                     Known::Resolves => {
                         self.unland(dest, &x);
                         self.resolved();
