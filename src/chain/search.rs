@@ -388,7 +388,7 @@ impl ChainSearch {
     fn answer(&mut self, board: &Board, looked: bool) -> bool {
         // A way out at once, or two steps away: most questions have one,
         // and it is found without entering the state in the search.
-        if (!looked && self.way_out(board)) || self.one_sail_leads_out(board) {
+        if (!looked && self.way_out(board)) || self.one_sail_leads_out(board).is_some() {
             return true;
         }
         self.lay_keys(board);
@@ -404,11 +404,12 @@ impl ChainSearch {
         answer
     }
 
-    /// Does an emigration of the working state land where the least
-    /// filling end of its landing leads out at once? A way out two steps
-    /// away, which most questions have, found without entering the state
-    /// in the search (the working state is left as it was).
-    fn one_sail_leads_out(&mut self, board: &Board) -> bool {
+    /// An emigration of the working state that lands where the least
+    /// filling end of its landing leads out at once, or whose voyage
+    /// reveals a card or fails (`dest` is then its own island): a way out
+    /// two steps away, which most questions have, found without entering
+    /// the state in the search (the working state is left as it was).
+    fn one_sail_leads_out(&mut self, board: &Board) -> Option<Sail> {
         let mut islands = self.ships.full_islands();
         while islands != 0 {
             let tile = CardId(islands.trailing_zeros() as u8);
@@ -418,7 +419,11 @@ impl ChainSearch {
                 let mut tried = 0u32;
                 for j in tile.beach_spec(beach).jetty_edges() {
                     let Trace::Land(dest) = self.routes.trace(board, tile, j, cols) else {
-                        return true;
+                        return Some(Sail {
+                            tile,
+                            beach,
+                            dest: tile,
+                        });
                     };
                     // Two jetties to the same island are one move.
                     if tried & 1 << dest.index() != 0 {
@@ -432,12 +437,12 @@ impl ChainSearch {
                     let yes = self.leads_out_after(board, &beyond, &x);
                     self.ships.put_back(tile, beach, group);
                     if yes {
-                        return true;
+                        return Some(Sail { tile, beach, dest });
                     }
                 }
             }
         }
-        false
+        None
     }
 
     /// What is known of the working state (which does not lead out at

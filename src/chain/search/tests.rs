@@ -242,3 +242,62 @@ fn r25_a_full_beach_that_escapes_leaves_every_landing_move_legal() {
         "{on_the_island} answered only by a beach of the landing's island"
     );
 }
+
+/// R25: a way out two steps away (`one_sail_leads_out`: an emigration
+/// whose landing's least filling end leads out at once) is one: the ships
+/// sailed and landed so leave a state that leads out at once, and the
+/// search itself, entering the state, finds it resolvable. Checked at the
+/// start of every chain (the player to emigrate) of random games.
+#[test]
+fn r25_a_way_out_two_steps_away_is_one_the_search_finds() {
+    let (mut asked, mut found) = (0, 0);
+    each_decision(1000, 2626, |g, seed| {
+        if g.phase() != Phase::Emigrate {
+            return;
+        }
+        let board = g.board();
+        let ships = board.ships();
+        let mut search = ChainSearch::new(g.players());
+        search.load(board, ships);
+        if search.way_out(board) {
+            return;
+        }
+        asked += 1;
+        let Some(s) = search.one_sail_leads_out(board) else {
+            return;
+        };
+        found += 1;
+        let at = format!("seed {seed}, decision {}", g.log().len());
+        // The emigration played out: the group sails and lands.
+        let mut after = ships.clone();
+        let group = after.sail(s.tile, s.beach);
+        let cols = colours(&group);
+        let routes = &mut search.routes;
+        let lands = s
+            .tile
+            .beach_spec(s.beach)
+            .jetty_edges()
+            .any(|j| routes.trace(board, s.tile, j, cols) == Trace::Land(s.dest));
+        assert!(lands, "{at}: no jetty to {:?}", s.dest);
+        let l = Landing::start(&after, s.dest, group, false);
+        let x = least_filling_end(free_places(&after, s.dest), &l);
+        for b in s.dest.beaches() {
+            after.add_group(s.dest, b, &x[b.index()]);
+        }
+        assert!(leads_out(routes, board, &after), "{at}: {x:?}");
+        // The search as it goes without the shortcut.
+        search.lay_keys(board);
+        let searched = match search.known(board) {
+            Known::Resolves => true,
+            Known::Dead => false,
+            Known::New(state) => search.explore(board, state),
+            Known::Open(_) => unreachable!("no state is open before a question"),
+        };
+        assert!(searched, "{at}");
+    });
+    assert!(asked > 4_000, "{asked} chains without a way out at once");
+    assert!(
+        found > asked / 2,
+        "{found} of {asked} with one two steps away"
+    );
+}
