@@ -405,44 +405,55 @@ impl ChainSearch {
     }
 
     /// An emigration of the working state that lands where the least
-    /// filling end of its landing leads out at once, or whose voyage
-    /// reveals a card or fails (`dest` is then its own island): a way out
-    /// two steps away, which most questions have, found without entering
-    /// the state in the search (the working state is left as it was).
+    /// filling end of its landing leads out at once: a way out two steps
+    /// away, which most questions have, found without entering the state
+    /// in the search (the working state, which does not lead out at once,
+    /// is left as it was).
     fn one_sail_leads_out(&mut self, board: &Board) -> Option<Sail> {
         let mut islands = self.ships.full_islands();
         while islands != 0 {
             let tile = CardId(islands.trailing_zeros() as u8);
             islands &= islands - 1;
             for beach in Beach::in_mask(self.ships.full_mask(tile)) {
-                let cols = self.ships.beach(tile, beach).colours();
-                let mut tried = 0u32;
-                for j in tile.beach_spec(beach).jetty_edges() {
-                    let Trace::Land(dest) = self.routes.trace(board, tile, j, cols) else {
-                        return Some(Sail {
-                            tile,
-                            beach,
-                            dest: tile,
-                        });
-                    };
-                    // Two jetties to the same island are one move.
-                    if tried & 1 << dest.index() != 0 {
-                        continue;
-                    }
-                    tried |= 1 << dest.index();
-                    let group = self.ships.sail(tile, beach);
-                    let l = Landing::start(&self.ships, dest, group, false);
-                    let beyond = self.beyond(board, dest);
-                    let x = least_filling_end(free_places(&self.ships, dest), &l);
-                    let yes = self.leads_out_after(board, &beyond, &x);
-                    self.ships.put_back(tile, beach, group);
-                    if yes {
-                        return Some(Sail { tile, beach, dest });
+                let mut dests = self.landing_islands(board, tile, beach);
+                while dests != 0 {
+                    let dest = CardId(dests.trailing_zeros() as u8);
+                    dests &= dests - 1;
+                    let s = Sail { tile, beach, dest };
+                    if self.least_filling_end_after_leads_out(board, s) {
+                        return Some(s);
                     }
                 }
             }
         }
         None
+    }
+
+    /// Does the least filling end of the landing of `s` lead out at once?
+    /// (The working state is left as it was.)
+    fn least_filling_end_after_leads_out(&mut self, board: &Board, s: Sail) -> bool {
+        let group = self.ships.sail(s.tile, s.beach);
+        let l = Landing::start(&self.ships, s.dest, group, false);
+        let beyond = self.beyond(board, s.dest);
+        let x = least_filling_end(free_places(&self.ships, s.dest), &l);
+        let yes = self.leads_out_after(board, &beyond, &x);
+        self.ships.put_back(s.tile, s.beach, group);
+        yes
+    }
+
+    /// The islands the full beach (`tile`, `beach`) of the working state
+    /// can emigrate to, as bits: its jetties' voyages, with its group's
+    /// colours, land there (two jetties to the same island are one move).
+    /// (In a state that does not lead out at once every voyage lands.)
+    fn landing_islands(&mut self, board: &Board, tile: CardId, beach: Beach) -> u32 {
+        let cols = self.ships.beach(tile, beach).colours();
+        let mut dests = 0;
+        for j in tile.beach_spec(beach).jetty_edges() {
+            if let Trace::Land(dest) = self.routes.trace(board, tile, j, cols) {
+                dests |= 1 << dest.index();
+            }
+        }
+        dests
     }
 
     /// What is known of the working state (which does not lead out at

@@ -159,20 +159,11 @@ impl ChainSearch {
         for i in 0..self.keys.islands().len() {
             let tile = self.keys.islands()[i];
             for beach in Beach::in_mask(self.ships.full_mask(tile)) {
-                let cols = self.ships.beach(tile, beach).colours();
-                for j in tile.beach_spec(beach).jetty_edges() {
-                    // No voyage escapes here (else this state led out).
-                    if let Trace::Land(dest) = self.routes.trace(board, tile, j, cols) {
-                        let s = Sail { tile, beach, dest };
-                        // Two jetties to the same island are one move.
-                        let known = &self.sails[sails_start as usize..];
-                        if !known
-                            .iter()
-                            .any(|k| (k.tile, k.beach, k.dest) == (tile, beach, dest))
-                        {
-                            self.sails.push(s);
-                        }
-                    }
+                let mut dests = self.landing_islands(board, tile, beach);
+                while dests != 0 {
+                    let dest = CardId(dests.trailing_zeros() as u8);
+                    dests &= dests - 1;
+                    self.sails.push(Sail { tile, beach, dest });
                 }
             }
         }
