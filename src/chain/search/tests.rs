@@ -27,20 +27,37 @@ fn each_decision(games: u64, first: u64, mut f: impl FnMut(&Game, u64)) {
     }
 }
 
+/// The ships as they are once the end `x` of a landing on `tile` has landed.
+fn landed(ships: &Ships, tile: CardId, x: &Outcome) -> Ships {
+    let mut after = ships.clone();
+    for b in tile.beaches() {
+        after.add_group(tile, b, &x[b.index()]);
+    }
+    after
+}
+
 /// Every end of the landing `l` on `ships`, with the ships as they are once
 /// it has landed.
 fn ends_landed(ships: &Ships, l: &Landing) -> Vec<(Outcome, Ships)> {
     let mut ends = Vec::new();
     landing_outcomes(ships, l, &mut ends);
     ends.into_iter()
-        .map(|x| {
-            let mut after = ships.clone();
-            for b in l.tile.beaches() {
-                after.add_group(l.tile, b, &x[b.index()]);
-            }
-            (x, after)
-        })
+        .map(|x| (x, landed(ships, l.tile, &x)))
         .collect()
+}
+
+/// Asserts that every end of the landing `l` on `ships` leads out at once
+/// (`at` names the decision).
+fn assert_every_end_leads_out(
+    routes: &mut Routes,
+    board: &Board,
+    ships: &Ships,
+    l: &Landing,
+    at: &str,
+) {
+    for (x, after) in ends_landed(ships, l) {
+        assert!(leads_out(routes, board, &after), "{at}: {x:?}");
+    }
 }
 
 /// R25 (docs/rules.md#r25, "a landing that always resolves"): when no
@@ -73,13 +90,8 @@ fn r25_a_landing_whose_fillable_beaches_escape_leads_out_after_every_end() {
             }
             narrower += usize::from(!every);
             by_colours += usize::from(!fillable);
-            for (x, after) in ends_landed(ships, &l) {
-                assert!(
-                    leads_out(&mut search.routes, board, &after),
-                    "seed {seed}, decision {}: {x:?}",
-                    g.log().len()
-                );
-            }
+            let at = format!("seed {seed}, decision {}", g.log().len());
+            assert_every_end_leads_out(&mut search.routes, board, ships, &l, &at);
         }
     });
     assert!(answered > 8_000, "{answered} landing decisions answered");
@@ -226,15 +238,10 @@ fn r25_a_full_beach_that_escapes_leaves_every_landing_move_legal() {
             moves.iter().copied(),
             |m| kept.push(m),
         );
-        assert_eq!(kept, moves, "seed {seed}, decision {}", g.log().len());
+        let at = format!("seed {seed}, decision {}", g.log().len());
+        assert_eq!(kept, moves, "{at}");
         // And the beach still leads out after every end.
-        for (x, after) in ends_landed(ships, &l) {
-            assert!(
-                leads_out(&mut search.routes, board, &after),
-                "seed {seed}, decision {}: {x:?}",
-                g.log().len()
-            );
-        }
+        assert_every_end_leads_out(&mut search.routes, board, ships, &l, &at);
     });
     assert!(answered > 5_000, "{answered} landing decisions answered");
     assert!(
@@ -281,9 +288,7 @@ fn r25_a_way_out_two_steps_away_is_one_the_search_finds() {
         assert!(lands, "{at}: no jetty to {:?}", s.dest);
         let l = Landing::start(&after, s.dest, group, false);
         let x = least_filling_end(free_places(&after, s.dest), &l);
-        for b in s.dest.beaches() {
-            after.add_group(s.dest, b, &x[b.index()]);
-        }
+        let after = landed(&after, s.dest, &x);
         assert!(leads_out(routes, board, &after), "{at}: {x:?}");
         // The search as it goes without the shortcut.
         search.lay_keys(board);
