@@ -12,7 +12,7 @@
 // asks the server itself). CACHE is versioned: bump it when the list
 // changes; old caches are deleted on activation.
 
-const CACHE = "tongiaki-v14";
+const CACHE = "tongiaki-v15";
 
 const PRECACHE = [
   "./",
@@ -45,6 +45,7 @@ const PRECACHE = [
   "./storage.js",
   "./turns.js",
   "./view.js",
+  "./source.js",
   "./scene.js",
   "./controls.js",
   "./events.js",

@@ -173,6 +173,7 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
 
   /**
    * view: { snap, legal, decision, mode, seats, traySeat, selectionHint ({ key, args } or null),
+   *         notice (words shown instead of the controls: the replay viewer's, or null),
    *         rotation: {value, legalHere, card, hex}, botTurn }
    */
   function renderStatus(v) {
@@ -189,8 +190,8 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
     $("prompt").textContent = promptWords(snap, i18n.language(), words);
     const c = $("controls");
     c.replaceChildren();
-    if (v.replay) {
-      c.append(el("p", { class: "hint", text: SAVE_WORDS.replayNoClick }));
+    if (v.notice) {
+      c.append(el("p", { class: "hint", text: v.notice }));
       return;
     }
     if (v.botTurn) {
