@@ -134,7 +134,7 @@ export function key(s, e) {
   return true;
 }
 
-/** What the buttons of the panels do (ui.js's callbacks). */
+/** What the buttons of the panels do (the callbacks of ui.js and ui/). */
 export function panelIntents(s) {
   const replayTo = (k) => Session.replayTo(s, k);
   return {
