@@ -104,7 +104,7 @@ export function start(s, unbind) {
       if (s.disposed) return;
       s.disposed = true;
       unbind();
-      s.source.end(); // an online table is left
+      s.source.end(); // the source ends: an online table is left, a lesson stops
       cancelPending(s);
       animator.skip();
       if (s.game) s.game.free();
