@@ -9,7 +9,9 @@
 //   controls.js clicks, keys and the panels' buttons events.js  binding them
 //   storage.js  autosave and the save file          hooks.js  the API
 //   undo.js     take back (history.js)               tutorial.js  "Learn to play"
-//   online/     online tables: another source of the same game (online/session.js)
+//   source.js   where the game comes from and what the table may do with it:
+//               a local game, the replay viewer (session.js), a lesson
+//               (tutorial.js), an online table (online/session.js)
 
 import { createCamera } from "./camera.js";
 import { createRenderer } from "./render.js";
@@ -22,6 +24,7 @@ import { panelIntents } from "./controls.js";
 import { bindEvents } from "./events.js";
 import { start } from "./hooks.js";
 import { createTutorial } from "./tutorial.js";
+import { localSource } from "./source.js";
 
 /**
  * Mount a game table on `root` (an element or shadow root holding the markup
@@ -33,6 +36,7 @@ import { createTutorial } from "./tutorial.js";
 export function createApp(root, Game, options = {}) {
   const s = defaults(Game);
   configure(s, options);
+  s.source = localSource(s);
   const canvas = root.querySelector("#board");
   s.dom = {
     root,

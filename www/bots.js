@@ -28,10 +28,11 @@ export const BOT_KINDS = Object.freeze([
  * strength does not depend on the machine), stopped early by the clock after
  * SEARCH_MILLIS (so a slow machine never waits more than that; the clock is
  * read every 8 iterations, and 900 ms keeps a whole decision, message to the
- * worker and back included, under a second). 2000 since issue 15 made an
- * iteration 3.5x cheaper: BENCHMARKS.md ("Issue 15: search speed and
- * strength") measures this setting against the greedy bot, natively with
- * the same budget, and its time per decision in Chrome.
+ * worker and back included, under a second). The iterations are set so that
+ * an ordinary machine finishes them well before the clock: then the clock
+ * only ever cuts a slow machine's search short. BENCHMARKS.md (the bots'
+ * strength and speed) measures this setting against the greedy bot,
+ * natively with the same budget, and its time per decision in Chrome.
  */
 export const SEARCH_ITERATIONS = 2000;
 export const SEARCH_MILLIS = 900;

@@ -1,7 +1,9 @@
 // Controls: what the person's intents do — a click, the pointer moving over
 // the board, turning the card at hand, keys, and the buttons of the panels
 // (ui.js). A click means what targets.js says it means for the decision at
-// hand; nothing happens on a bot's turn or in the replay viewer.
+// hand; nothing happens on a bot's turn or where the table's source says
+// nobody plays (the replay viewer) or holds clicks back (a lesson's step to
+// read first).
 
 import * as G from "./geometry.js";
 import { zoomAt } from "./camera.js";
@@ -21,19 +23,20 @@ export function clickAt(s, world) {
   const { ui, animator } = s.dom;
   // A click during an animation finishes it, then does what it was aimed at.
   if (animator.busy) animator.skip();
-  if (s.replay) {
-    ui.toast(s.words.SAVE_WORDS.replayNoClick, "info");
+  if (!s.source.plays) {
+    ui.toast(s.source.notice(), "info");
     return;
   }
   if (isBotTurn(s)) {
     const seat = s.snap.current;
-    // online: a person at another browser, or (watching) anyone
-    const remote = s.online && s.seats[seat] && s.seats[seat].kind === "remote";
+    // a person at another browser (an online table's seat), or a bot (or, watching online, anyone)
+    const remote = s.seats[seat] && s.seats[seat].kind === "remote";
     ui.toast(s.words.t(remote ? "o.waitFor" : "g.wait", s.snap.players[seat] ? s.snap.players[seat].name : ""), "info");
     return;
   }
-  if (s.lesson && s.lesson.reading()) {
-    ui.toast(s.lesson.readFirst(), "info");
+  const held = s.source.holdsClick();
+  if (held) {
+    ui.toast(held, "info");
     return;
   }
   const res = T.interpret(s.snap, clickable(s), s.ui, G.hitTest(s.snap.tiles, world.x, world.y));
@@ -106,13 +109,7 @@ function pick(s, mode) {
 /** A key on the board (or the page); true when the table did something with it. */
 export function key(s, e) {
   const k = e.key;
-  if (s.replay) {
-    const to = { ArrowLeft: s.replay.k - 1, ArrowRight: s.replay.k + 1, Home: 0, End: s.replay.actions.length };
-    if (Object.hasOwn(to, k)) {
-      Session.replayTo(s, to[k]);
-      return true;
-    }
-  }
+  if (s.source.key(k)) return true; // the replay viewer's arrows
   const has = (type) => s.legal.some((a) => a.type === type);
   const keys = {
     r: () => rotate(s, e.shiftKey ? -1 : 1),
@@ -137,7 +134,7 @@ export function key(s, e) {
   return true;
 }
 
-/** What the buttons of the panels do (ui.js's callbacks). */
+/** What the buttons of the panels do (the callbacks of ui.js and ui/). */
 export function panelIntents(s) {
   const replayTo = (k) => Session.replayTo(s, k);
   return {
@@ -152,7 +149,10 @@ export function panelIntents(s) {
       afterChange(s);
     },
     // at an online table, again online: the dialog, ticked, with the same seats
-    playAgain: () => (s.online ? Session.openNewGame(s, true) : Session.newGame(s, s.options)),
+    playAgain: () => {
+      const online = s.source.againOnline();
+      return online ? Session.openNewGame(s, online) : Session.newGame(s, s.options);
+    },
     pick: (mode) => pick(s, mode),
     resettle: () => humanAct(s, { type: "resettle" }),
     traySeat: (seat) => changeUi(s, { traySeat: seat }),
@@ -163,9 +163,9 @@ export function panelIntents(s) {
     actionFocus: (a) => focusAction(s, a),
     saveFile: () => saveFile(s),
     openFile: (text) => Session.openFile(s, text),
-    replay: () => (s.replay ? Session.closeReplay(s) : Session.openReplay(s)),
+    replay: () => Session.toggleReplay(s),
     replayTo,
-    replayStep: (d) => replayTo(s.replay ? s.replay.k + d : 0),
+    replayStep: (d) => Session.replayStep(s, d),
     replayExit: () => Session.closeReplay(s),
     // the words of a language not used yet are fetched first (i18n.js)
     language: async (id) => {

@@ -1,4 +1,4 @@
-// Building the page's elements (ui.js, the lesson's coach, the online room).
+// Building the page's elements (the panels of ui/, the lesson's coach, the online room).
 
 /**
  * An element: `attrs` set as attributes, except `class`, `text` (the text

@@ -5,8 +5,6 @@
 
 import { attachInput } from "./input.js";
 import { drawNow, requestDraw } from "./scene.js";
-import { refreshPanels } from "./view.js";
-import { replayTo } from "./session.js";
 import { clickAt, hoverAt, wheelRotates, rotate, key } from "./controls.js";
 
 export function bindEvents(s) {
@@ -59,8 +57,7 @@ function applyLanguage(s) {
   target.dir = i18n.dir();
   ui.showLanguage(i18n.language());
   if (!s.snap) return;
-  if (s.replay) replayTo(s, s.replay.k);
-  else refreshPanels(s);
+  s.source.redraw(); // the panels (the replay viewer: its move's words too)
   if (s.snap.phase === "over" && root.querySelector("#ranking-dialog").open) ui.showRanking(s.snap);
 }
 

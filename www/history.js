@@ -58,8 +58,8 @@ export function takeBackPoint(list, isPerson) {
   return { k: null, why: "nothing" };
 }
 
-/** Can the table take a move back now? Local games only, not in the replay viewer, a lesson or online. */
+/** Can the table take a move back now? Where the source allows it (a local game: not the replay viewer, a lesson or online). */
 export function canTakeBack(s) {
-  if (!s.game || s.replay || s.lesson || s.online) return false;
+  if (!s.game || !s.source.mayTakeBack) return false;
   return takeBackPoint(moves(s).moves, (seat) => !!s.seats[seat] && s.seats[seat].kind === "human").k !== null;
 }

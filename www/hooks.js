@@ -25,7 +25,7 @@ export function start(s, unbind) {
     save: () => s.game.save(),
     /** Apply an action through the controller (UI, log and animation follow). Throws the engine's error. */
     apply(action) {
-      if (s.replay) throw new Error("The replay viewer is open: close it (Back to the game) before playing.");
+      if (!s.source.plays) throw new Error(s.source.whyNotPlaying);
       return play(s, action);
     },
     /**
@@ -104,7 +104,7 @@ export function start(s, unbind) {
       if (s.disposed) return;
       s.disposed = true;
       unbind();
-      if (s.online) s.online.stop();
+      s.source.end(); // the source ends: an online table is left, a lesson stops
       cancelPending(s);
       animator.skip();
       if (s.game) s.game.free();

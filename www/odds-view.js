@@ -1,30 +1,26 @@
 // Voyage odds on the table (issue 14): when a person must emigrate, the
-// engine's Game.voyageOdds() is worked out (in the bots' Web Worker, so a
-// sampled figure never blocks the page; on the page's thread where there is
-// no worker) and kept in the table's state as `s.odds`; hovering a jetty's
-// slice, or focusing its entry in the list of legal actions, shows the odds
-// in a tip next to the slice. The figures are the engine's; odds.js puts
-// them in words. At an online table the server works them out (the same
-// engine, asked with the `odds` message: online/game.js's askOdds). The
-// decision stays the player's: nothing here acts.
+// table's source (source.js askOdds) has the engine's Game.voyageOdds()
+// worked out — in the bots' Web Worker, so a sampled figure never blocks the
+// page (on the page's thread where there is no worker), or at an online
+// table by the server (the same engine, asked with the `odds` message:
+// online/game.js's askOdds) — and they are kept in the table's state as
+// `s.odds`; hovering a jetty's slice, or focusing its entry in the list of
+// legal actions, shows the odds in a tip next to the slice. The figures are
+// the engine's; odds.js puts them in words. The decision stays the
+// player's: nothing here acts.
 
 import * as G from "./geometry.js";
 import { worldToScreen } from "./camera.js";
 import { decision } from "./targets.js";
 import { isBotTurn } from "./state.js";
-import * as Bots from "./bots.js";
 import { oddsFor, oddsLines } from "./odds.js";
 
-/** The position's key: odds belong to one game and one move. */
-const keyOf = (s) => {
-  if (!s.game) return null;
-  if (s.game.askOdds) return `online:${s.game.moves}`; // an online table (online/game.js)
-  return `${s.generation}:${s.snap && s.snap.turn}:${s.game.save().length}`;
-};
+/** The position's key: odds belong to one game and one move (the source says how it tells them apart). */
+const keyOf = (s) => (s.game ? s.source.oddsKey() : null);
 
-/** Is a person to choose an emigration now? */
+/** Is a person to choose an emigration now? (nobody is in the replay viewer: isBotTurn) */
 export function wantsOdds(s) {
-  return !!(s.game && s.snap && !s.replay && !isBotTurn(s) && decision(s.snap, s.legal) === "emigrate");
+  return !!(s.game && s.snap && !isBotTurn(s) && decision(s.snap, s.legal) === "emigrate");
 }
 
 /**
@@ -41,7 +37,8 @@ export function requestOdds(s, changed) {
   if (s.odds && s.odds.key === key) return;
   s.odds = { key, list: null, millis: null, worker: null };
   const t0 = performance.now();
-  (s.game.askOdds ? s.game.askOdds() : Bots.voyageOdds(s.game))
+  s.source
+    .askOdds()
     .then((r) => {
       if (!s.odds || s.odds.key !== key || s.disposed) return;
       s.odds = { key, list: r.odds, millis: performance.now() - t0, worker: r.worker, engineMillis: r.millis };

@@ -1,5 +1,6 @@
-// Session and replay: which game is on the table — a new one, the autosaved
-// one brought back, one opened from a file — and the replay viewer, which
+// Session and replay: which game is on the table and where it comes from
+// (its source, source.js) — a new one, the autosaved one brought back, one
+// opened from a file — and the replay viewer, a source of its own, which
 // shows position k as Game.load of the save cut after its first k actions
 // (no rule logic in JS; a tampered or foreign file is refused with the
 // engine's own message).
@@ -10,10 +11,12 @@ import { fit } from "./scene.js";
 import { refresh } from "./view.js";
 import { afterChange, settle } from "./turns.js";
 import { savedGame, optionsOf, engineOptions } from "./storage.js";
+import { localSource, setSource } from "./source.js";
 
-// An online table (online/session.js) is another source of the same game:
-// it puts its game on the table with startGame and is `s.online` while it
-// is there; any other game put on the table ends it.
+// An online table (online/session.js) and a lesson (tutorial.js) are other
+// sources of a game: they put it on the table with startGame (or, a lesson,
+// take the one newGame put there); any other game put on the table ends
+// them.
 
 /**
  * Start a new game. `options` are those of `new Game` (players, seed, deck);
@@ -44,28 +47,31 @@ export function checkNewGame(s, options) {
 /**
  * The new game dialog, with the seats of the game at hand (another player at
  * an online table is a person here). `again`: "Play again" at an online
- * table, so "Play online" comes ticked, in the same mode.
+ * table ({ mode, seat }: source.js againOnline), so "Play online" comes
+ * ticked, in the same mode, our seat first.
  */
-export async function openNewGame(s, again = false) {
+export async function openNewGame(s, again = null) {
   const seats = s.snap
     ? s.snap.players.map((p, i) => {
         const kind = s.seats[i] ? s.seats[i].kind : "human";
         return { name: p.name, color: p.color, kind: kind === "remote" ? "human" : kind };
       })
     : DEFAULT_SEATS;
-  const at = again && s.online ? s.online.state() : null;
-  const preset = at ? { mode: at.mode } : null;
-  if (at && at.seat > 0 && at.seat < seats.length) seats.unshift(...seats.splice(at.seat, 1)); // online, the first seat is ours
+  const preset = again ? { mode: again.mode } : null;
+  if (again && again.seat > 0 && again.seat < seats.length) seats.unshift(...seats.splice(again.seat, 1)); // online, the first seat is ours
   const options = await s.dom.ui.newGameDialog({ seats, seed: null, online: !!s.onlineTables, preset });
   if (options && options.online) await s.onlineTables.create(options);
   else if (options) newGame(s, options);
 }
 
-/** Make `game` (a wasm Game, new or loaded, or an online table's) the one on the table. `quiet`: its ranking is not news. */
-export function startGame(s, game, opts, seats, quiet = false) {
-  if (s.online && s.online.game !== game) s.online.stop(); // another game: we leave the online table
-  if (s.lesson) s.lesson.stop(); // another game: the lesson is over
-  if (s.replay) leaveReplayState(s);
+/**
+ * Make `game` (a wasm Game, new or loaded, or an online table's) the one on
+ * the table, from `source` (source.js; a local game's by default): the
+ * source before it ends (we leave an online table, a lesson is over, the
+ * replay viewer closes). `quiet`: its ranking is not news.
+ */
+export function startGame(s, game, opts, seats, quiet = false, source = localSource(s)) {
+  setSource(s, source);
   if (s.game && s.game !== game) s.game.free();
   s.game = game;
   s.options = opts;
@@ -117,10 +123,48 @@ export function openFile(s, text) {
   return null;
 }
 
+/**
+ * The replay viewer's source, over `under` (the game's own source, which
+ * comes back when it closes): nobody plays; it shows position `replay.k` of
+ * the game saved as `save`, which is what "Save file" downloads.
+ */
+function replaySource(s, under, save) {
+  const parsed = JSON.parse(save);
+  const replay = { save, parsed, actions: parsed.actions, k: parsed.actions.length };
+  const source = localSource(s, {
+    name: "replay",
+    plays: false,
+    whyNotPlaying: "The replay viewer is open: close it (Back to the game) before playing.",
+    autosaves: false, // the live game is kept as it was before the viewer opened
+    mayTakeBack: false,
+    noTakeBack: "u.noTakeBackReplay",
+    under,
+    replay,
+    notice: () => s.words.SAVE_WORDS.replayNoClick,
+    // the lesson under the viewer keeps its panel
+    decorate: () => source.under.decorate(),
+    // the move's words are the viewer's own: written again in the new language
+    redraw: () => replayTo(s, replay.k),
+    key(name) {
+      const to = { ArrowLeft: replay.k - 1, ArrowRight: replay.k + 1, Home: 0, End: replay.actions.length };
+      if (!Object.hasOwn(to, name)) return false;
+      replayTo(s, to[name]);
+      return true;
+    },
+    saveText: () => replay.save,
+    againOnline: () => source.under.againOnline(),
+    end() {
+      s.dom.ui.renderReplay(null);
+      source.under.end();
+    },
+  });
+  return source;
+}
+
 /** Open the replay viewer on the game at hand, at move `k` (default: the last one). */
 export function openReplay(s, k) {
   if (!s.game) return;
-  if (!s.replay) {
+  if (!s.source.replay) {
     let save;
     try {
       save = s.game.save();
@@ -128,20 +172,30 @@ export function openReplay(s, k) {
       s.dom.ui.toast(s.i18n.errorText(e), "info"); // an online game before its end: the server keeps its save
       return;
     }
-    const parsed = JSON.parse(save);
-    s.replay = { save, parsed, actions: parsed.actions, k: parsed.actions.length };
+    s.source = replaySource(s, s.source, save);
     s.dom.animator.skip();
     s.frame = null;
     cancelPending(s);
     s.dom.ui.thinking(null);
     s.dom.ui.closeDialogs();
   }
-  replayTo(s, k === undefined ? s.replay.actions.length : k);
+  replayTo(s, k === undefined ? s.source.replay.actions.length : k);
+}
+
+/** The Replay button: open the viewer, or close it. */
+export function toggleReplay(s) {
+  if (s.source.replay) closeReplay(s);
+  else openReplay(s);
+}
+
+/** Move the replay viewer `d` moves on (back when negative). */
+export function replayStep(s, d) {
+  return replayTo(s, s.source.replay ? s.source.replay.k + d : 0);
 }
 
 /** Show the game after its first `k` actions: Game.load of the save cut after k. Its snapshot, or null. */
 export function replayTo(s, k) {
-  const r = s.replay;
+  const r = s.source.replay;
   if (!r) return null;
   k = Math.max(0, Math.min(r.actions.length, Math.round(Number(k) || 0)));
   const cut = (n) => s.Game.load(JSON.stringify({ ...r.parsed, actions: r.actions.slice(0, n) }));
@@ -164,12 +218,13 @@ export function replayTo(s, k) {
   return s.snap;
 }
 
-/** Leave the replay: the live game comes back where it was. */
+/** Leave the replay: the live game comes back where it was, from its own source. */
 export function closeReplay(s) {
-  const r = s.replay;
+  const r = s.source.replay;
   if (!r) return;
   const game = s.Game.load(r.save);
-  leaveReplayState(s);
+  s.source = s.source.under;
+  s.dom.ui.renderReplay(null);
   s.game.free();
   s.game = game;
   s.ui = T.initialUi();
@@ -179,12 +234,8 @@ export function closeReplay(s) {
   afterChange(s);
 }
 
-function leaveReplayState(s) {
-  s.replay = null;
-  s.dom.ui.renderReplay(null);
-}
-
 /** { k, n } while the replay viewer is open, else null. */
 export function replayState(s) {
-  return s.replay ? { k: s.replay.k, n: s.replay.actions.length } : null;
+  const r = s.source.replay;
+  return r ? { k: r.k, n: r.actions.length } : null;
 }

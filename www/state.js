@@ -1,7 +1,7 @@
 // The state of one table (as chessground's state.ts): a plain object that
 // the controller's modules read and change — the wasm Game and what was last
-// read from it, the seats, the UI's own little state, speed, timers, the
-// replay. defaults() makes it, configure() applies createApp's options,
+// read from it, where it comes from (`source`, source.js), the seats, the
+// UI's own little state, speed, timers. defaults() makes it, configure() applies createApp's options,
 // sync() reads the game into it. The DOM parts (canvas, camera, renderer,
 // animator, panels) are `s.dom`, set by app.js.
 
@@ -19,6 +19,7 @@ export function defaults(Game) {
   return {
     Game, // the wasm Game class
     game: null, // the Game on the table
+    source: null, // where it comes from and what the table may do with it (source.js; a local game's from app.js on)
     snap: null, // its snapshot and legal actions, as last read (sync)
     legal: [],
     seats: [], // [{ kind: "human" | bot kind }]
@@ -36,12 +37,9 @@ export function defaults(Game) {
     frame: null, // an animation frame's scene parts, or null
     lastArrival: null, // the timeline of the last arrival: where the group came in
     lastTileCount: -1,
-    replay: null, // { save: the live game's save text, parsed, actions, k } while the replay viewer is open
     history: null, // { game, moves }: who made each move and what it revealed (history.js, for undo.js)
-    lesson: null, // the guided first game while it runs (tutorial.js)
     tutorial: null, // the table's tutorial (tutorial.js createTutorial; app.js)
     onlineTables: null, // creating, joining and watching online tables (online/session.js; app.js), where a server can be reached
-    online: null, // the online table the page is at, while it is at one (online/session.js)
     disposed: false,
     // configure()
     storageKey: null,
@@ -94,14 +92,14 @@ export function sync(s) {
   s.ui = ui;
 }
 
-/** The legal actions a click may make and the board highlights: all of them, or in a lesson only the one it waits for. */
+/** The legal actions a click may make and the board highlights: all of them, or those the source narrows them to (a lesson: the one it waits for). */
 export function clickable(s) {
-  return s.lesson ? s.lesson.legal(s.legal) : s.legal;
+  return s.source.clickable(s.legal);
 }
 
-/** Is no person to act now? (a bot's turn, or the replay viewer, where nobody plays) */
+/** Is no person to act now? (a bot's turn, or a source where nobody plays: the replay viewer) */
 export function isBotTurn(s) {
-  if (s.replay) return true;
+  if (!s.source.plays) return true;
   const p = s.snap;
   return !!(p && p.current !== null && p.current !== undefined && s.seats[p.current] && s.seats[p.current].kind !== "human");
 }

@@ -4,9 +4,9 @@
 // file downloaded by "Save file". The text is always the engine's own save();
 // loading it is Game.load, which replays it through the rules.
 
-/** Write the running game under the table's storageKey (none: no autosave; not in the replay viewer or a lesson, which keep the game before them, nor online, where the server keeps it). */
+/** Write the running game under the table's storageKey (none: no autosave), where the source autosaves (not the replay viewer or a lesson, which keep the game before them, nor online, where the server keeps it). */
 export function autosave(s) {
-  if (!s.storageKey || s.replay || s.lesson || s.online || !s.game) return;
+  if (!s.storageKey || !s.source.autosaves || !s.game) return;
   try {
     localStorage.setItem(s.storageKey, JSON.stringify({ save: s.game.save(), seats: s.seats.map((x) => x.kind), options: s.options }));
   } catch {
@@ -55,7 +55,7 @@ export function saveFile(s) {
   if (!s.game) return;
   let text;
   try {
-    text = s.replay ? s.replay.save : s.game.save();
+    text = s.source.saveText();
   } catch (e) {
     s.dom.ui.toast(s.i18n.errorText(e), "info"); // an online game before its end: the server keeps its save
     return;

@@ -12,7 +12,7 @@
 // asks the server itself). CACHE is versioned: bump it when the list
 // changes; old caches are deleted on activation.
 
-const CACHE = "tongiaki-v14";
+const CACHE = "tongiaki-v15";
 
 const PRECACHE = [
   "./",
@@ -45,6 +45,7 @@ const PRECACHE = [
   "./storage.js",
   "./turns.js",
   "./view.js",
+  "./source.js",
   "./scene.js",
   "./controls.js",
   "./events.js",
@@ -69,6 +70,17 @@ const PRECACHE = [
   "./art.js",
   "./targets.js",
   "./ui.js",
+  "./ui/actions.js",
+  "./ui/log.js",
+  "./ui/new-game.js",
+  "./ui/parts.js",
+  "./ui/players.js",
+  "./ui/ranking.js",
+  "./ui/replay-bar.js",
+  "./ui/status.js",
+  "./ui/toast.js",
+  "./ui/toolbar.js",
+  "./ui/tray.js",
   "./words.js",
   "./online/api.js",
   "./online/attention.js",

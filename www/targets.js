@@ -10,12 +10,12 @@
 //                 the player sees the engine's own reason.
 // No rule is decided here: every "legal" comes from legalActions().
 // No words either: a hint is a key of lang/*.js and its arguments,
-// { key, args }, as the engine gives its errors; ui.js says it in the
-// table's language.
+// { key, args }, as the engine gives its errors; the panels say it in the
+// table's language (ui/toast.js say).
 
 import { beachOfJetty, hexKey } from "./geometry.js";
 
-/** A hint for ui.js to put in words: a key of lang/*.js and its arguments. */
+/** A hint for the panels to put in words: a key of lang/*.js and its arguments. */
 const hint = (key, ...args) => ({ key, args });
 
 export const MODES = Object.freeze(["expand", "king"]);
@@ -118,7 +118,7 @@ function needsTake(legal) {
  *   { kind: "select", ui, hint? }     (new UI state; nothing applied yet)
  *   { kind: "illegal", action }       (apply it to get the engine's reason)
  *   { kind: "hint", hint }            (nothing the engine could judge)
- * where a hint is { key, args } for ui.js to put in words.
+ * where a hint is { key, args } for the panels to put in words.
  *   { kind: "none" }
  */
 export function interpret(snap, legal, ui, hit) {

@@ -1,7 +1,9 @@
 // Turns: applying an action (the engine judges it; the log, the animation and
 // the host's onMove follow), and what comes after every change — the ranking
-// when the game is over, a bot's move or a forced move after a pause scaled
-// by the speed, or waiting for a person (whenIdle resolves then).
+// when the game is over, then whoever the table's source (source.js) says
+// moves next: a bot's move, a scripted one or a forced one after a pause
+// scaled by the speed, the server's, or waiting for a person (whenIdle
+// resolves then).
 
 import { buildTimeline } from "./anim.js";
 import { colorOf } from "./render.js";
@@ -22,10 +24,10 @@ export function play(s, action) {
 
 /**
  * Play an action as a person would: a refused one shows the engine's reason in the toast. The events, or null.
- * In a lesson (tutorial.js) a move the lesson does not take is explained instead of played.
+ * A move the source does not take (a lesson's, tutorial.js) is explained instead of played.
  */
 export function perform(s, action) {
-  const why = s.lesson ? s.lesson.check(action) : null;
+  const why = s.source.refuse(action);
   if (why) {
     s.dom.ui.toast(why, "info");
     return null;
@@ -52,7 +54,7 @@ export function humanAct(s, action) {
 
 /** An action was applied (here, or at an online table by the server): log, explain, animate, tell the host. */
 export function applied(s, action, before, events) {
-  if (s.lesson) s.lesson.applied(action);
+  s.source.applied(action);
   recordMove(s, before, events);
   s.ui = { ...s.ui, selection: null };
   refresh(s);
@@ -97,7 +99,7 @@ export function afterChange(s) {
   s.timer = 0;
   const { ui, animator } = s.dom;
   ui.thinking(null);
-  if (animator.busy || !s.snap || s.replay) return settle(s);
+  if (animator.busy || !s.snap || !s.source.plays) return settle(s);
   const snap = s.snap;
   if (snap.phase === "over") {
     if (!s.rankingShown) {
@@ -111,10 +113,9 @@ export function afterChange(s) {
   const later = (pause, f) => {
     s.timer = setTimeout(f, s.speed <= 0 ? 0 : Math.round(pause * s.speed));
   };
-  if (s.lesson) {
-    // the guided game: its script says who moves next (tutorial.js); the learner's own moves wait for a click
-    const move = s.lesson.upcoming();
-    if (!move) return settle(s);
+  const move = s.source.upcoming();
+  if (move.by === "script") {
+    // a lesson's script (tutorial.js); the learner's own moves wait for a click
     if (move.who !== null) ui.thinking(s.words.t("g.thinking", snap.players[move.who].name));
     later(move.pause, () => {
       if (gen !== s.generation) return;
@@ -124,14 +125,13 @@ export function afterChange(s) {
     });
     return;
   }
-  if (s.online && isBotTurn(s)) {
+  if (move.by === "elsewhere") {
     // online, the other seats move on the server: its next state comes by itself (online/session.js)
-    s.online.othersTurn();
+    if (move.thinking) ui.thinking(s.words.t("g.thinking", move.thinking));
     return settle(s);
   }
-  if (isBotTurn(s)) {
-    const seat = snap.current;
-    const kind = s.seats[seat].kind;
+  if (move.by === "bot") {
+    const { seat, kind } = move;
     ui.thinking(s.words.t("g.thinking", snap.players[seat].name));
     later(450, async () => {
       let action;
@@ -151,7 +151,7 @@ export function afterChange(s) {
     });
     return;
   }
-  if (s.autoForced && s.legal.length === 1) {
+  if (move.playsForced && s.autoForced && s.legal.length === 1) {
     const only = s.legal[0];
     later(250, () => {
       if (gen !== s.generation) return;

@@ -3,12 +3,13 @@
 // step explains one idea in a few sentences, highlights what to click and
 // waits for the learner — or, for a step only to read, for Next. A click the
 // lesson does not take is explained instead of played; the opponents' moves
-// come from the script at the table's pace. The lesson plugs into the table
-// through `s.lesson` (state.js): turns.js asks it who moves next and lets it
-// check a person's move, the board highlights and clicks only what it waits
-// for (state.js `clickable`), view.js lets it redraw its panel. The game
-// the learner was playing before stays in the autosave and comes back when
-// the lesson is left.
+// come from the script at the table's pace. While it runs the lesson is the
+// table's source (`s.source`, source.js): turns.js asks it who moves next
+// and lets it check a person's move, the board highlights and clicks only
+// what it waits for (state.js `clickable`), a click waits while there is a
+// step to read, view.js lets it redraw its panel. It is never autosaved
+// and takes nothing back: the game the learner was playing before stays in
+// the autosave and comes back when the lesson is left.
 //
 // Hooks: window.tongiakiApp.tutorial = { start(), state(), next(), stop(), offer() };
 // state() → { step, total, expects, done } where `expects` is the action
@@ -23,6 +24,7 @@ import { refresh, refreshPanels } from "./view.js";
 import { afterChange } from "./turns.js";
 import { fit, requestDraw } from "./scene.js";
 import * as Session from "./session.js";
+import { localSource, setSource, dropSource } from "./source.js";
 import { el } from "./dom.js";
 
 // The lesson's words (lang/tutorial/*.js) are fetched when a lesson starts
@@ -73,13 +75,14 @@ const own = (obj, key) => (obj && Object.hasOwn(obj, key) ? obj[key] : undefined
 /**
  * The lesson's words in the table's language (English where a language
  * lacks one). Words not fetched yet (a switch of language during the
- * lesson): fetched, and the lesson's panel drawn again when they come.
+ * lesson): fetched, and the lesson's panel drawn again when they come, if
+ * it still runs (`running()`).
  */
-function words(s) {
+function words(s, running) {
   const lang = s.i18n.language();
   if (!TEXT[lang] || !TEXT.en) {
     loadLessonText(lang).then(
-      () => s.lesson && s.i18n.language() === lang && refreshPanels(s),
+      () => running() && s.i18n.language() === lang && refreshPanels(s),
       (e) => console.warn(`The lesson's words could not be loaded: ${e.message}`),
     );
   }
@@ -125,6 +128,7 @@ function legalish(legal, a) {
  * Returns the API of window.tongiakiApp.tutorial.
  */
 export function createTutorial(s) {
+  let running = null; // the lesson while it runs (the table's source, or under the replay viewer)
   let last = null; // the state() of the lesson that ran last, once it is over
 
   function coach() {
@@ -144,7 +148,7 @@ export function createTutorial(s) {
 
   /** The first visit: offer the lesson in the side panel. */
   function offer() {
-    if (s.lesson) return;
+    if (running) return;
     const tt = s.i18n.t;
     // the lesson's words are fetched when Start is pointed at or focused (else when it starts), not with the first board
     const prefetch = () => loadLessonText(s.i18n.language()).catch(() => {});
@@ -171,7 +175,7 @@ export function createTutorial(s) {
 
   /** Start the lesson: its game on the table, step 1. */
   function start() {
-    if (s.lesson) s.lesson.stop();
+    if (running) running.end();
     remember(s);
     const players = SEATS.map((p) => ({ name: p.name, color: p.color }));
     // The game before the lesson stays in the autosave: the lesson's own is never written there.
@@ -185,10 +189,12 @@ export function createTutorial(s) {
     const lesson = createLesson(s, {
       onStop: () => {
         last = lesson.state();
+        running = null;
         hideCoach();
       },
     });
-    s.lesson = lesson; // from now on turns.js asks it who moves: every move of the learner is a click, even a forced one
+    running = lesson;
+    setSource(s, lesson); // from now on turns.js asks it who moves: every move of the learner is a click, even a forced one
     s.rankingShown = true; // the last step explains the score; the ranking comes with Finish
     s.dom.ui.closeDialogs();
     refreshPanels(s);
@@ -199,8 +205,8 @@ export function createTutorial(s) {
 
   /** Leave the lesson: the game played before it comes back (else a new one). */
   function stop() {
-    if (!s.lesson) return false;
-    s.lesson.stop();
+    if (!running) return false;
+    running.end();
     if (!Session.resume(s)) Session.newGame(s, null);
     return true;
   }
@@ -209,11 +215,11 @@ export function createTutorial(s) {
     start,
     stop,
     offer,
-    state: () => (s.lesson ? s.lesson.state() : last || { step: 0, total: STEPS.length, expects: null, done: false }),
-    next: () => (s.lesson ? s.lesson.next() : false),
+    state: () => (running ? running.state() : last || { step: 0, total: STEPS.length, expects: null, done: false }),
+    next: () => (running ? running.next() : false),
   };
 
-  /** One run of the lesson. `onStop()` when it ends (another game came, or it was left). */
+  /** One run of the lesson, the table's source while it runs. `onStop()` when it ends (another game came, or it was left). */
   function createLesson(s, { onStop }) {
     let i = 0; // the script entry to come
     let shown = 0; // the script entry of the step shown
@@ -222,6 +228,7 @@ export function createTutorial(s) {
     let done = false; // finished: the last step was read; its game stays on the table until another comes
 
     const entry = () => SCRIPT[i] || null;
+    const lessonWords = () => words(s, () => !over);
     const stepNo = () => SCRIPT.slice(0, shown + 1).filter((e) => e.say).length;
     const isReading = () => {
       const e = entry();
@@ -235,7 +242,7 @@ export function createTutorial(s) {
         i++;
         refresh(s);
         fit(s);
-        s.dom.ui.log([{ text: words(s)("jumped"), cls: "turn" }]);
+        s.dom.ui.log([{ text: lessonWords()("jumped"), cls: "turn" }]);
       }
       if (entry() && entry().say) shown = i;
     }
@@ -248,7 +255,7 @@ export function createTutorial(s) {
     function stop() {
       if (over) return;
       over = true;
-      if (s.lesson === lesson) s.lesson = null;
+      dropSource(s, lesson); // its game stays on the table, an ordinary local one
       onStop();
       if (s.game && s.snap) refreshPanels(s);
       requestDraw(s);
@@ -258,7 +265,7 @@ export function createTutorial(s) {
       done = true;
       // "Play again" after the lesson is an ordinary game, not the lesson's pile.
       s.options = { players: DEFAULT_SEATS.map(({ name, color }) => ({ name, color })), seats: DEFAULT_SEATS.map((x) => x.kind) };
-      s.dom.ui.log([{ text: words(s)("done"), cls: "turn" }]);
+      s.dom.ui.log([{ text: lessonWords()("done"), cls: "turn" }]);
       refreshPanels(s);
       if (s.snap && s.snap.phase === "over") s.dom.ui.showRanking(s.snap);
     }
@@ -290,7 +297,7 @@ export function createTutorial(s) {
       const want = expected(entry());
       if (want && T.sameAction(want, action)) return null;
       if (!legalish(s.legal, action)) return null;
-      const tt = words(s);
+      const tt = lessonWords();
       if (isReading()) return tt("readFirst");
       const key = `${SCRIPT[shown].say}.why`;
       const why = tt(key);
@@ -308,19 +315,21 @@ export function createTutorial(s) {
       arrive();
     }
 
-    /** The scripted move to play next, { action, who (seat or null), pause }, or null (a step waits for the learner). */
+    /**
+     * Who moves next (source.js upcoming): the script's move, after a pause, or the learner, whose
+     * every move is a click (even a forced one; once the lesson is done, all of them).
+     */
     function upcoming() {
       const e = entry();
-      if (!e || done) return null;
-      if (e.bot) return { action: e.bot, who: s.snap.current, pause: PAUSE.bot };
-      if (e.auto) return { action: e.auto, who: null, pause: PAUSE.auto };
-      return null;
+      if (e && !done && e.bot) return { by: "script", action: e.bot, who: s.snap.current, pause: PAUSE.bot };
+      if (e && !done && e.auto) return { by: "script", action: e.auto, who: null, pause: PAUSE.auto };
+      return { by: "person", playsForced: false };
     }
 
     /** The coach panel and what to click outside the board. */
     function decorate() {
       if (over) return;
-      const tt = words(s);
+      const tt = lessonWords();
       const c = coach();
       if (!TEXT[s.i18n.language()] || !TEXT.en) {
         c.hidden = true; // the step is shown when its words come (words() draws the panel again)
@@ -390,18 +399,22 @@ export function createTutorial(s) {
       if (!Session.resume(s)) Session.newGame(s, null);
     }
 
-    const lesson = {
+    const lesson = localSource(s, {
+      name: "lesson",
+      autosaves: false, // the game before the lesson stays in the autosave
+      mayTakeBack: false,
+      noTakeBack: "u.noTakeBackLesson",
+      upcoming,
+      clickable: legal,
+      holdsClick: () => (isReading() ? lessonWords()("readFirst") : null),
+      refuse: check,
+      applied,
+      decorate,
+      end: stop,
+      // the tutorial's own (window.tongiakiApp.tutorial)
       state,
       next,
-      legal,
-      check,
-      applied,
-      upcoming,
-      decorate,
-      reading: isReading,
-      readFirst: () => words(s)("readFirst"),
-      stop,
-    };
+    });
     arrive();
     return lesson;
   }

@@ -17,8 +17,8 @@ export function takeBack(s) {
   const { ui } = s.dom;
   const { t, describeAction } = s.words;
   if (!s.game) return false;
-  if (s.replay || s.lesson || s.online) {
-    ui.toast(t(s.online ? "o.noTakeBack" : s.replay ? "u.noTakeBackReplay" : "u.noTakeBackLesson"), "info");
+  if (!s.source.mayTakeBack) {
+    ui.toast(t(s.source.noTakeBack), "info");
     return false;
   }
   const { moves: list, save } = moves(s);

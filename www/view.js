@@ -40,7 +40,7 @@ export function refreshPanels(s) {
     seats: s.seats,
     traySeat: d === "land" ? T.traySeat(snap, ui) : null,
     selectionHint: T.selectionHint(snap, legal, ui),
-    replay: !!s.replay,
+    notice: s.source.notice(),
     hasSelection: !!ui.selection,
     rotation: d === "place_card" ? { value: hex ? T.rotationFor(legal, ui, hex.q, hex.r) : ui.rotation ?? null, hex } : null,
     botTurn,
@@ -49,5 +49,5 @@ export function refreshPanels(s) {
   s.dom.ui.renderActions(snap, botTurn ? [] : legal, !botTurn, s.odds ? s.odds.list : null);
   updateTip(s);
   s.dom.ui.showTakeBack(canTakeBack(s));
-  if (s.lesson) s.lesson.decorate();
+  s.source.decorate();
 }

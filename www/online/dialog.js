@@ -1,4 +1,4 @@
-// "Play online" in the new-game dialog (ui.js): the check box, live or
+// "Play online" in the new-game dialog (ui/new-game.js): the check box, live or
 // turn-based, and what changes with it — no seed (the server draws it), the
 // hint, the button's words; the first seat must be a person (this player).
 

@@ -10,14 +10,18 @@
 // game is over the server hands out its save, and the table becomes an
 // ordinary finished game: save it, replay it.
 //
-// `s.online` is the table while the page is at one (state.js's state); take
-// back and autosave stay off then (they are local features); the voyage
-// odds come from the server (game.js's askOdds).
+// While the page is at a table (from sitting down, in the waiting room, to
+// leaving) the table is the table's source (`s.source`, source.js): take
+// back and autosave stay off (they are local features), other seats move on
+// the server, the voyage odds come from the server (game.js's askOdds). The
+// game on this device waits behind the waiting room, with its own source,
+// which comes back if the player leaves before the game begins.
 
 import { startGame } from "../session.js";
 import { applied, afterChange, settle } from "../turns.js";
 import { refresh, refreshPanels } from "../view.js";
-import { cancelPending } from "../state.js";
+import { cancelPending, isBotTurn } from "../state.js";
+import { localSource, dropSource } from "../source.js";
 import { createApi, keptSeat, keepSeat, forgetSeat, isTableId, onlineError } from "./api.js";
 import { createConnection } from "./connection.js";
 import { OnlineGame } from "./game.js";
@@ -41,6 +45,8 @@ export function createOnlineTables(s, options = {}) {
   let room = null;
   const attention = page ? createAttention() : null;
   let at = null; // the table we are at: { id, seat, token, seats, status, info, game, conn, link, clock }
+  let behind = null; // until the table's game begins: the source of the game on this device, behind the room
+  let behindGame = null; // and that game
 
   const ui = () => s.dom.ui;
   const roomOf = () => (room = room || createRoom(s));
@@ -126,10 +132,14 @@ export function createOnlineTables(s, options = {}) {
       // The game begins, or we come in while it is played.
       at.game = new OnlineGame((msg) => !!at && !!at.conn && at.conn.send(msg), at.seat);
       at.game.update(m);
-      startGame(s, at.game, null, seatKinds(), m.snapshot.phase === "over");
+      // the game behind the room is over for this table (a lesson ends)
+      const was = behind;
+      behind = behindGame = null;
+      if (was) was.end();
+      startGame(s, at.game, null, seatKinds(), m.snapshot.phase === "over", source);
       // The first visit's offer of a lesson (tutorial.js) is for the game on this device.
       const offer = s.dom.root.querySelector("#coach");
-      if (offer && !s.lesson && offer.querySelector("#coach-start")) offer.hidden = true;
+      if (offer && offer.querySelector("#coach-start")) offer.hidden = true;
       ui().log([{ text: m.moves === 0 ? t("o.begins") : t("o.joinedAt", m.moves), cls: "turn" }]);
     } else if (s.game === at.game) {
       const g = at.game;
@@ -316,16 +326,18 @@ export function createOnlineTables(s, options = {}) {
   function sit(info, kept) {
     const id = info.table;
     at = { id, seat: kept ? kept.seat : null, token: kept ? kept.token : null, seats: info.seats, status: info.status, info, game: null, conn: null, link: null, clock: null };
-    s.online = handle;
+    behind = s.source;
+    behindGame = s.game;
+    s.source = source;
     setPageUrl(id);
     at.conn = createConnection({ url: api.socketUrl(id), token: at.token, onMessage, onStatus });
     if (info.status === "waiting") showRoom();
     else if (!kept) ui().toast(t("o.watching"), "info");
     showBar();
-    // The game on this device, behind the room, waits (afterChange leaves its bots alone while s.online is set).
+    // The game on this device, behind the room, waits (its bots move elsewhere now: source.upcoming).
     cancelPending(s);
     ui().thinking(null);
-    return handle.state();
+    return tableState();
   }
 
   /**
@@ -415,7 +427,10 @@ export function createOnlineTables(s, options = {}) {
     if (attention) attention.clear();
     const bar = s.dom.root.querySelector("#online-bar");
     if (bar) bar.remove();
-    if (s.online === handle) s.online = null;
+    // the game on this device comes back with its source if it is still on the table (we left the room)
+    const back = behind && s.game === behindGame ? behind : localSource(s);
+    behind = behindGame = null;
+    dropSource(s, source, back);
     setPageUrl(null);
   }
 
@@ -441,35 +456,50 @@ export function createOnlineTables(s, options = {}) {
     });
   }
 
-  /** What `s.online` is while the page is at a table. */
-  const handle = {
-    get game() {
-      return at ? at.game : null;
-    },
-    stop,
-    /** Another seat's turn: the server moves for it; show a bot thinking. */
-    othersTurn() {
-      const snap = s.snap;
-      if (!at || !onTable() || !snap || snap.current === null || snap.current === undefined) return;
-      const x = at.seats[snap.current];
-      if (x && x.bot) ui().thinking(t("g.thinking", snap.players[snap.current].name));
-    },
-    /** For tests and the host: { table, seat, status, moves, connection, seats, link, over }. */
-    state() {
-      if (!at) return null;
-      return {
-        table: at.id,
-        seat: at.seat,
-        status: at.status,
-        moves: at.game ? at.game.moves : 0,
-        connection: at.link ? at.link.state : "connecting",
-        seats: structuredClone(at.seats),
-        link: link(at.id),
-        over: !!at.over,
-        mode: at.info ? at.info.mode : "live",
-      };
-    },
-  };
+  /** For tests and the host: { table, seat, status, moves, connection, seats, link, over, mode }, or null. */
+  function tableState() {
+    if (!at) return null;
+    return {
+      table: at.id,
+      seat: at.seat,
+      status: at.status,
+      moves: at.game ? at.game.moves : 0,
+      connection: at.link ? at.link.state : "connecting",
+      seats: structuredClone(at.seats),
+      link: link(at.id),
+      over: !!at.over,
+      mode: at.info ? at.info.mode : "live",
+    };
+  }
 
-  return { create, open, leave, stop, state: () => (at ? handle.state() : null), api };
+  /** Is the table's own game on the table (not the game behind the room, nor another)? The odds are then the server's. */
+  const ownGame = () => !!at && !!at.game && s.game === at.game;
+  const local = localSource(s);
+
+  /** The table's source (source.js) while the page is at a table. */
+  const source = localSource(s, {
+    name: "online",
+    autosaves: false, // the server keeps the game
+    mayTakeBack: false,
+    noTakeBack: "o.noTakeBack",
+    /** Another seat's turn: the server moves for it (we show a bot thinking); our own, a click here. */
+    upcoming() {
+      if (!isBotTurn(s)) return { by: "person", playsForced: true };
+      const snap = s.snap;
+      const x = onTable() && snap.current !== null && snap.current !== undefined ? at.seats[snap.current] : null;
+      return { by: "elsewhere", thinking: x && x.bot ? snap.players[snap.current].name : null };
+    },
+    oddsKey: () => (ownGame() ? `online:${at.game.moves}` : local.oddsKey()),
+    askOdds: () => (ownGame() ? at.game.askOdds() : local.askOdds()),
+    againOnline: () => (at ? { mode: at.info ? at.info.mode : "live", seat: at.seat } : null),
+    /** Another game comes to the table: we leave this one, and the game behind the room is over too. */
+    end() {
+      const was = behind;
+      behind = behindGame = null;
+      stop();
+      if (was) was.end();
+    },
+  });
+
+  return { create, open, leave, stop, state: tableState, api };
 }
