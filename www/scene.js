@@ -10,6 +10,7 @@ import { fitBounds, worldToScreen, onScreen } from "./camera.js";
 import { colorOf } from "./render.js";
 import * as T from "./targets.js";
 import { isBotTurn, clickable } from "./state.js";
+import { layerOverlays } from "./layers.js";
 
 /** The hexes of the board: its cards and, while a card is being laid, the places it may go to. */
 function boardHexes(s) {
@@ -108,7 +109,7 @@ export function buildScene(s) {
   const p = s.snap;
   const colors = p.players.map((x) => colorOf(x.color));
   const f = s.frame;
-  if (f) return { tiles: f.tiles, colors, hidden: f.hidden, group: f.group, overlays: [f.overlay] };
+  if (f) return { tiles: f.tiles, colors, hidden: f.hidden, group: f.group, overlays: [f.overlay, ...layerOverlays(s)] };
   const human = !isBotTurn(s);
   const scene = { tiles: p.tiles, colors, marks: human ? T.marks(p, clickable(s), s.ui, s.hit) : null };
   if (p.phase === "land" && p.pending) {
@@ -127,6 +128,7 @@ export function buildScene(s) {
       scene.ghost = { tile: { ...face, q, r, rotation: s.ui.rotation ?? 0 }, legal: null, alpha: 0.55 };
     }
   }
+  scene.overlays = layerOverlays(s); // layers.js: a focus ring, a review's move
   return scene;
 }
 
@@ -149,7 +151,8 @@ export function pointFor(s, target) {
   return { x: rect.left + p.x, y: rect.top + p.y };
 }
 
-function worldPointFor(s, target) {
+/** The world point where a click performs `target` (as pointFor), or null: a key can act as that click (controls.js clickAt). */
+export function worldPointFor(s, target) {
   if (!target) return null;
   if (target.tile !== undefined) {
     const tile = s.snap.tiles.find((t) => t.card === target.tile);

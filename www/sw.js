@@ -12,7 +12,7 @@
 // asks the server itself). CACHE is versioned: bump it when the list
 // changes; old caches are deleted on activation.
 
-const CACHE = "tongiaki-v15";
+const CACHE = "tongiaki-v16";
 
 const PRECACHE = [
   "./",
@@ -46,6 +46,8 @@ const PRECACHE = [
   "./turns.js",
   "./view.js",
   "./source.js",
+  "./layers.js",
+  "./narration.js",
   "./scene.js",
   "./controls.js",
   "./events.js",

@@ -14,6 +14,7 @@ import { requestDraw } from "./scene.js";
 import { explainEvents } from "./explain.js";
 import { showNotes } from "./notes.js";
 import { recordMove } from "./history.js";
+import { narrate } from "./narration.js";
 
 /** Apply an action; throws the engine's error (the game unchanged). Log, animate, tell the host. */
 export function play(s, action) {
@@ -68,9 +69,9 @@ export function applied(s, action, before, events) {
     const w = whyAt.get(i);
     if (w && !w.replaces) lines.push({ text: w.text, cls: "why" });
     const text = w && w.replaces ? w.text : s.words.describeEvent(before, s.snap, e);
-    if (text) lines.push({ text, cls: e.type === "turn_started" ? "turn" : bad || (w ? "why" : null) });
+    if (text) lines.push({ text, cls: e.type === "turn_started" ? "turn" : bad || (w ? "why" : null), event: e });
   });
-  s.dom.ui.log(lines);
+  narrate(s, lines);
   showNotes(s, why);
   animate(s, events, before);
   if (s.onMove) s.onMove(action, s.snap, events);
