@@ -17,6 +17,7 @@ pub mod chain;
 pub mod error;
 pub mod event;
 pub mod game;
+pub mod hash;
 pub mod hex;
 pub mod moves;
 #[cfg(feature = "bots")]

@@ -465,7 +465,7 @@ fn sample_seed(game: &Game, action: Move) -> u64 {
     let mut h: u64 = 0x6f64_6473_2d31_3421;
     let mut eat = |x: u64| {
         h ^= x;
-        h = crate::bots::mix(h);
+        h = crate::hash::mix(h);
     };
     if let Move::Emigrate { tile, beach, jetty } = action {
         eat(tile.index() as u64);

@@ -226,7 +226,7 @@ impl Ends {
 #[cfg(not(target_arch = "wasm32"))]
 mod recent {
     use super::{Ends, Outcome};
-    use crate::chain::states::hash;
+    use crate::hash;
     use std::cell::RefCell;
     use std::ops::ControlFlow;
 
@@ -282,7 +282,7 @@ mod recent {
                 }));
             }
             let key = ends.key();
-            let h = hash(&[key as u64, (key >> 64) as u64]);
+            let h = hash::words(&[key as u64, (key >> 64) as u64]);
             let place = &mut places[h as usize & (PLACES - 1)];
             if place.key != key {
                 // Marked empty while it is filled: a listing cut short (by
