@@ -19,11 +19,13 @@ pub mod event;
 pub mod game;
 pub mod hash;
 pub mod hex;
+pub mod landing;
 pub mod moves;
 #[cfg(feature = "bots")]
 pub mod odds;
 pub mod options;
 pub mod position;
+mod refusal;
 pub mod score;
 pub mod script;
 pub mod seat;

@@ -3,7 +3,7 @@
 //! What follows a landing depends only on where its ships end up, not on
 //! the order they landed in, so the search steps from a landing's start to
 //! each of its ends at once. The ends are those of the landing moves
-//! ([`super::landing_moves`]), worked out once:
+//! ([`crate::landing::landing_moves`]), worked out once:
 //!
 //! - **How many land.** A landing move lowers the ships still to come and
 //!   the island's free places by one each; a return lowers only the ships.
@@ -19,9 +19,9 @@
 //! Every placement meeting these conditions is an end of the landing, and
 //! no other (`tests` below compares them with the moves played out).
 
-use super::Landing;
 use crate::board::{Ships, MAX_SEATS};
 use crate::cards::MAX_BEACHES;
+use crate::landing::Landing;
 use std::ops::ControlFlow;
 
 /// One end of a landing: the ships each beach of the island receives, by
@@ -402,7 +402,7 @@ mod tests {
     use super::*;
     use crate::cards::CardId;
     use crate::chain::way_out::free_places;
-    use crate::chain::{landing_moves, play_land_move};
+    use crate::landing::{landing_moves, play_land_move, LandMove};
     use crate::seat::Seat;
     use std::collections::BTreeSet;
 
@@ -425,7 +425,7 @@ mod tests {
         assert_eq!(moves.len(), moves.clone().count(), "the moves' count");
         for m in moves {
             let (mut s, mut nl, mut nx) = (ships.clone(), *l, x);
-            if let crate::chain::LandMove::Land { seat, beach } = m {
+            if let LandMove::Land { seat, beach } = m {
                 nx[beach.index()][seat.index()] += 1;
             }
             play_land_move(&mut s, &mut nl, m);

@@ -5,9 +5,9 @@
 use super::{checks, Game, Phase};
 use crate::action::Action;
 use crate::cards::{Beach, CardId, ISLAND_COUNT, MAX_BEACHES};
-use crate::chain::{landing_moves, Landing};
 use crate::hex::Edge;
 use crate::hex::Hex;
+use crate::landing::{landing_moves, Landing};
 use crate::moves::{BeachSet, Move};
 use crate::seat::Seat;
 

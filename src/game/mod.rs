@@ -15,9 +15,10 @@
 use crate::action::Action;
 use crate::board::{Board, MAX_SEATS, SHIPS_PER_PLAYER};
 use crate::cards::{Beach, CardId};
-use crate::chain::{ChainSearch, LandMove, Landing};
+use crate::chain::ChainSearch;
 use crate::error::{args, Error};
 use crate::event::GameEvent;
+use crate::landing::{LandMove, Landing};
 use crate::moves::Move;
 use crate::options::{GameOptions, COLORS};
 use crate::score::{ranking, standings, Standing};

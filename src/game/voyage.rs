@@ -6,9 +6,9 @@
 use super::{Events, Game, Phase};
 use crate::board::{colours, expand_counts, MAX_SEATS};
 use crate::cards::{Beach, CardId};
-use crate::chain::{LandMove, Landing};
 use crate::event::GameEvent;
 use crate::hex::{edge_to_world, opposite, world_to_edge, Edge};
+use crate::landing::{LandMove, Landing};
 
 /// Decisions in one turn after which a chain still going on is ended as
 /// R25 ends one (docs/rules.md#endless-play). The rules let a player keep a
@@ -205,13 +205,16 @@ impl Game {
         // one of them was stored, a load the processor cannot take from
         // the pending store; perf put 1% of random play on it.)
         let last = l.remaining() == 1;
-        self.board.land(&mut l, m);
+        l.play(m);
         match m {
-            LandMove::Land { seat, beach } => ev.push(|| GameEvent::ShipLanded {
-                seat: seat.into(),
-                tile: l.tile,
-                beach: beach.into(),
-            }),
+            LandMove::Land { seat, beach } => {
+                self.board.land(l.tile, beach, seat);
+                ev.push(|| GameEvent::ShipLanded {
+                    seat: seat.into(),
+                    tile: l.tile,
+                    beach: beach.into(),
+                });
+            }
             LandMove::Return { seat } => {
                 self.supply[seat.index()] += 1;
                 ev.push(|| GameEvent::ShipReturned { seat: seat.into() });

@@ -229,7 +229,7 @@ fn r25_a_full_beach_that_escapes_leaves_every_landing_move_legal() {
         on_the_island += usize::from(!ships.full_beaches().any(|(c, b)| {
             c != l.tile && escapes(routes, board, c, b, ships.beach(c, b).colours())
         }));
-        let moves: Vec<LandMove> = crate::chain::landing_moves(ships, &l).collect();
+        let moves: Vec<LandMove> = crate::landing::landing_moves(ships, &l).collect();
         let mut kept = Vec::new();
         ChainSearch::new(g.players()).resolving_moves(
             board,
