@@ -20,4 +20,8 @@ mod search;
 mod states;
 mod way_out;
 
+/// The search's shortcuts checked against what they claim, for the game's
+/// tests (`game/chain_tests.rs`) to run at every decision of random games.
+#[cfg(test)]
+pub(crate) use search::probes;
 pub(crate) use search::ChainSearch;

@@ -504,5 +504,5 @@ impl ChainSearch {
     }
 }
 
-#[cfg(all(test, feature = "bots"))]
-mod tests;
+#[cfg(test)]
+pub(crate) mod probes;

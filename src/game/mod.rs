@@ -28,6 +28,8 @@ use rand::SeedableRng;
 use serde_json::Value;
 use std::cell::{OnceCell, RefCell};
 
+#[cfg(test)]
+mod chain_tests;
 pub(crate) mod checks;
 mod explain;
 mod legal;
