@@ -25,11 +25,10 @@ impl Game {
     /// The legal moves, in the order of [`Game::legal_actions`]: computed
     /// once, kept until the next move.
     pub fn legal_moves(&self) -> &[Move] {
-        self.legal.get_or_init(|| self.compute_legal())
+        self.cache.legal(|out| self.compute_legal(out))
     }
 
-    fn compute_legal(&self) -> Vec<Move> {
-        let mut out = std::mem::take(&mut *self.spare_legal.borrow_mut());
+    fn compute_legal(&self, mut out: Vec<Move>) -> Vec<Move> {
         let ships = self.board.ships();
         match self.phase {
             Phase::Over => {}
@@ -79,8 +78,8 @@ impl Game {
         // A single emigration is legal whatever R25 says of it (a decision
         // always has one): no search for it.
         if all.len() > 1 {
-            self.chain
-                .borrow_mut()
+            self.cache
+                .search()
                 .resolving_emigrations(board, ships, all, |e| out.push(action(e)));
         }
         // A chain is entered only when it is resolvable (R25), so some
@@ -105,7 +104,7 @@ impl Game {
             out.extend(all().map(Move::from));
             return;
         }
-        let mut search = self.chain.borrow_mut();
+        let mut search = self.cache.search();
         // No chain follows a landing that ends the game (R60). A full beach
         // that escapes resolves the chain whatever lands here; so does an
         // island whose every beach that could fill has a way out.

@@ -68,7 +68,7 @@ impl Game {
             self.end_turn(ev);
             return;
         }
-        if self.chain.get_mut().resolvable(&self.board, ships) {
+        if self.cache.search_mut().resolvable(&self.board, ships) {
             self.phase = Phase::Emigrate;
             return;
         }
