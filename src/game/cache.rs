@@ -55,11 +55,14 @@ impl Cache {
 
     /// The legal moves, made by `compute` the first time they are asked
     /// for since the state last changed. `compute` fills the list it is
-    /// given (empty, with the last decision's room) and returns it.
+    /// given (empty, with the last decision's room).
     #[inline]
-    pub(crate) fn legal(&self, compute: impl FnOnce(Vec<Move>) -> Vec<Move>) -> &[Move] {
-        self.legal
-            .get_or_init(|| compute(std::mem::take(&mut *self.spare_legal.borrow_mut())))
+    pub(crate) fn legal(&self, compute: impl FnOnce(&mut Vec<Move>)) -> &[Move] {
+        self.legal.get_or_init(|| {
+            let mut out = std::mem::take(&mut *self.spare_legal.borrow_mut());
+            compute(&mut out);
+            out
+        })
     }
 
     /// The state changed: the legal list is stale. It is kept, emptied, to

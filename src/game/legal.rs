@@ -28,7 +28,8 @@ impl Game {
         self.cache.legal(|out| self.compute_legal(out))
     }
 
-    fn compute_legal(&self, mut out: Vec<Move>) -> Vec<Move> {
+    /// Fills `out` (empty) with the legal moves.
+    fn compute_legal(&self, out: &mut Vec<Move>) {
         let ships = self.board.ships();
         match self.phase {
             Phase::Over => {}
@@ -39,10 +40,10 @@ impl Game {
                     }
                 }
             }
-            Phase::Turn => self.turn_actions(&mut out),
-            Phase::Emigrate => self.emigrations(&mut out),
-            Phase::Land(l) => self.land_actions(&l, &mut out),
-            Phase::PlaceCard { .. } => self.card_placements(&mut out),
+            Phase::Turn => self.turn_actions(out),
+            Phase::Emigrate => self.emigrations(out),
+            Phase::Land(l) => self.land_actions(&l, out),
+            Phase::PlaceCard { .. } => self.card_placements(out),
             Phase::PlaceShip { tile, .. } => {
                 for b in tile.beaches() {
                     if checks::free_place(ships, tile, b).is_ok() {
@@ -51,7 +52,6 @@ impl Game {
                 }
             }
         }
-        out
     }
 
     /// R20: every full beach through every jetty, minus what R25 forbids.
