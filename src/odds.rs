@@ -166,8 +166,9 @@ impl Default for OddsConfig {
     }
 }
 
-/// Plays the exact walk may take (BENCHMARKS.md: a play costs a few
-/// microseconds natively, so this is a few milliseconds at most).
+/// Plays the exact walk may take: a play is one voyage applied to a copy
+/// of the game, so this bounds the exact walk to a moment's work (what a
+/// play costs: BENCHMARKS.md).
 pub const EXACT_PLAYS: u32 = 1_000;
 
 /// The odds of one emigration. `arrive + fail + turn_back + stay = 1`;

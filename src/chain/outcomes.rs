@@ -57,7 +57,7 @@ pub fn least_filling_end(room: [u8; MAX_BEACHES], l: &Landing) -> Outcome {
     // The rooms as the bytes of one number, which stays in a register: as
     // an array in memory, each round stored a byte of it and read it all
     // back at once, a load the processor cannot take from the pending
-    // store (perf: a fifth of this function's time on that load).
+    // store, and it stalls on it every round.
     let mut room = Rooms::from(room);
     // The owed beaches, those with most room first (all of them if enough
     // ships land); then always on the beach with most room left.
@@ -215,14 +215,13 @@ impl Ends {
 /// The ends of recent landings, kept by what decides them ([`Ends`]), in
 /// native builds (the page's wasm stays small): random play lists the
 /// same landings over and over (a landing of 2 to 4 ships of 2 or 3 seats
-/// on an island with a given room): of about 200,000 listings in 20,000
-/// four-player games, some 11,000 differ. A table per thread of 2,048
-/// places, each keeping the last listing whose key falls there if it has
-/// at most [`recent::KEPT`] ends and the table's room for ends allows
-/// ([`recent::ROOM`]: at most 1.2 MB of ends and 80 KB of places, filled
-/// as a thread lists landings, 1.2 MB more resident memory over those
-/// games); nothing
-/// changes but the time (the same ends in the same order; BENCHMARKS.md).
+/// on an island with a given room): few of its listings differ. A table
+/// per thread of [`recent::PLACES`] places, each keeping the last listing
+/// whose key falls there if it has at most [`recent::KEPT`] ends and the
+/// table's room for ends allows ([`recent::ROOM`] ends, filled as a thread
+/// lists landings: its memory is bounded whatever is played); nothing
+/// changes but the time (the same ends in the same order; how often a
+/// listing is found and the memory it takes: BENCHMARKS.md).
 #[cfg(not(target_arch = "wasm32"))]
 mod recent {
     use super::{Ends, Outcome};
@@ -230,14 +229,14 @@ mod recent {
     use std::cell::RefCell;
     use std::ops::ControlFlow;
 
-    const PLACES: usize = 2048;
+    pub(super) const PLACES: usize = 2048;
     const _: () = assert!(PLACES.is_power_of_two());
     /// Longer listings are not kept. (Listings of 65 to 256 ends are few,
-    /// but cost a fifth of all listing: BENCHMARKS.md.)
+    /// but each costs as much as many short ones: worth keeping.)
     pub(super) const KEPT: usize = 256;
     /// The most ends the table holds, counted by the room its places have
     /// taken (a listing that would go past it is not kept): 16 a place on
-    /// average, about 1.2 MB.
+    /// average.
     pub(super) const ROOM: usize = 16 * PLACES;
     /// The key of an empty place: no landing's (their 16th byte is 0).
     const EMPTY: u128 = u128::MAX;

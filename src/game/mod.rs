@@ -110,8 +110,8 @@ pub struct Game {
     cache: Cache,
 }
 
-/// Decisions a new game's log has room for (a random four-player game
-/// takes about 190).
+/// Decisions a new game's log has room for: more than most games take
+/// (a game's length: BENCHMARKS.md), so that the log seldom grows.
 const LOG_CAPACITY: usize = 512;
 
 /// The pile of a new game, top first: `options.deck`, else the 31 cards
