@@ -186,7 +186,7 @@ pub fn play_land_move(ships: &mut Ships, l: &mut Landing, m: LandMove) {
 /// with a free place, and while some beaches are owed, only those. (An
 /// owed beach has had no ship since the landing began, so it still has
 /// its free place.) The one statement of where a ship lands: the move
-/// generator lists these beaches, [`land_on`] explains the others.
+/// generator lists these beaches, `land_on` explains the others.
 #[inline]
 pub fn open_beaches(ships: &Ships, l: &Landing) -> u8 {
     let free = ships.free_mask(l.tile);

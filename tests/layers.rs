@@ -208,10 +208,12 @@ fn upward(rel: &Path, text: &str, roots: &BTreeMap<String, String>) -> Vec<Strin
         .into_iter()
         .filter(|(_, used)| layer_of(used).expect("a module") >= own)
         .map(|(line, used)| {
+            // Layers numbered from 1, as in docs/architecture.md.
             format!(
-                "src/{}:{line}: {module} (layer {own}) uses {used} (layer {})",
+                "src/{}:{line}: {module} (layer {}) uses {used} (layer {})",
                 rel.display(),
-                layer_of(&used).unwrap()
+                own + 1,
+                layer_of(&used).unwrap() + 1
             )
         })
         .collect()
@@ -299,7 +301,7 @@ fn the_check_finds_upward_paths() {
     // Up, in every form.
     assert_eq!(
         found("board/mod.rs", "use crate::chain::ChainSearch;\n"),
-        ["src/board/mod.rs:1: board (layer 3) uses chain (layer 5)"]
+        ["src/board/mod.rs:1: board (layer 4) uses chain (layer 6)"]
     );
     assert_eq!(
         found(
