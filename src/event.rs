@@ -98,10 +98,11 @@ pub enum GameEvent {
         returned: Vec<u8>,
     },
     /// The bound on endless play (docs/rules.md#endless-play): `limit` is
-    /// `"turn"` (the turn reached [`crate::game::MAX_TURN_DECISIONS`]
+    /// `"turn"` (the turn reached the game's `MAX_TURN_DECISIONS`
     /// decisions in a chain, which ends as R25 ends one) or `"game"` (the
-    /// game reached [`crate::game::MAX_GAME_DECISIONS`] and ends as it
-    /// stands); `returned` lists the landing group's ships sent home.
+    /// game reached its `MAX_GAME_DECISIONS` and ends as it stands);
+    /// `returned` lists the landing group's ships sent home. (Events lie
+    /// below the game, which emits them: the bounds are named, not linked.)
     LimitReached {
         limit: &'static str,
         decisions: u32,

@@ -7,6 +7,28 @@
 //! (`wasm`). The `tongiaki` binary (play, simulate, serve) is the `server/`
 //! crate. The page's wasm package is built without `bots` (smaller, faster
 //! to load); the bots' Web Worker loads the package built with it.
+//!
+//! # Layers
+//!
+//! The modules point one way: each uses only modules of the layers below
+//! its own (never one of its own layer), test modules included. Lowest
+//! first:
+//!
+//! 1. `hex`, `seat`, `error`, `hash` (and the unit tests' `test_rng`): no
+//!    module of the crate;
+//! 2. `cards`;
+//! 3. `action`, `options`, `event`, `refusal` (why an action is refused);
+//! 4. `board`: the layout and the ships;
+//! 5. `landing` (R23), `score`;
+//! 6. `chain` (R25), `moves`;
+//! 7. `game`: the rules, with its `cache`;
+//! 8. `snapshot`, `position`, `script`;
+//! 9. `odds`;
+//! 10. `bots`;
+//! 11. `wasm`.
+//!
+//! `tests/layers.rs` holds this list and fails on any `crate::` path in
+//! src/ that points up it (docs/architecture.md, "Layers of the engine").
 
 pub mod action;
 pub mod board;
@@ -17,12 +39,15 @@ pub mod chain;
 pub mod error;
 pub mod event;
 pub mod game;
+pub mod hash;
 pub mod hex;
+pub mod landing;
 pub mod moves;
 #[cfg(feature = "bots")]
 pub mod odds;
 pub mod options;
 pub mod position;
+mod refusal;
 pub mod score;
 pub mod script;
 pub mod seat;

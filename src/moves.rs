@@ -13,8 +13,8 @@
 
 use crate::action::{Action, BeachRef, Beaches};
 use crate::cards::{Beach, CardId, MAX_BEACHES};
-use crate::chain::LandMove;
 use crate::hex::{Edge, Hex};
+use crate::landing::LandMove;
 use crate::seat::Seat;
 use serde::{Serialize, Serializer};
 use serde_json::Value;

@@ -166,8 +166,9 @@ impl Default for OddsConfig {
     }
 }
 
-/// Plays the exact walk may take (BENCHMARKS.md: a play costs a few
-/// microseconds natively, so this is a few milliseconds at most).
+/// Plays the exact walk may take: a play is one voyage applied to a copy
+/// of the game, so this bounds the exact walk to a moment's work (what a
+/// play costs: BENCHMARKS.md).
 pub const EXACT_PLAYS: u32 = 1_000;
 
 /// The odds of one emigration. `arrive + fail + turn_back + stay = 1`;
@@ -465,7 +466,7 @@ fn sample_seed(game: &Game, action: Move) -> u64 {
     let mut h: u64 = 0x6f64_6473_2d31_3421;
     let mut eat = |x: u64| {
         h ^= x;
-        h = crate::bots::mix(h);
+        h = crate::hash::mix(h);
     };
     if let Move::Emigrate { tile, beach, jetty } = action {
         eat(tile.index() as u64);

@@ -253,7 +253,7 @@ fn parse_deck(items: &[Value]) -> Result<Vec<CardId>, Error> {
 
 /// A colour's name (`COLORS`, ASCII) with a capital first letter: "Blue".
 /// ASCII only on purpose: `char::to_uppercase` would bring Unicode's case
-/// table (12 KB) into the page's wasm for these six words.
+/// table into the page's wasm for these six words.
 fn capitalised(s: &str) -> String {
     let mut name = s.to_owned();
     if let Some(first) = name.get_mut(..1) {

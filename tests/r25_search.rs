@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 use tongiaki::board::{Board, Ships, Trace};
 use tongiaki::bots::{make_bot, mix, play_game, Bot};
-use tongiaki::chain::{landing_moves, play_land_move, Landing};
+use tongiaki::landing::{landing_moves, play_land_move, Landing};
 use tongiaki::{Action, Game, GameOptions, Phase};
 
 #[test]

@@ -10,7 +10,6 @@
 //! [`Board::cards`] exactly while it lies there.
 
 use crate::cards::{Beach, CardId, CARD_COUNT, ISLAND_COUNT};
-use crate::chain::{LandMove, Landing};
 use crate::hex::{edge_to_world, opposite, world_to_edge, Edge, Hex, DIRECTIONS};
 use crate::seat::Seat;
 
@@ -448,9 +447,10 @@ impl Board {
         self.ships.sail(tile, beach)
     }
 
-    /// R23: one landing move of the group under way.
-    pub(crate) fn land(&mut self, l: &mut Landing, m: LandMove) {
-        crate::chain::play_land_move(&mut self.ships, l, m);
+    /// R23: a ship of `seat` of the group under way lands on a beach with a
+    /// free place (which, the landing's rules: `src/landing.rs`).
+    pub(crate) fn land(&mut self, tile: CardId, beach: Beach, seat: Seat) {
+        self.ships.add(tile, beach, seat);
     }
 
     /// R40: every ship of `seat` leaves every island's beaches (kings stay);

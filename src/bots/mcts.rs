@@ -21,9 +21,9 @@
 //!   (random, but never resettles when anything else is legal and never
 //!   sends its own ships home) or `random` (uniform); cut after `horizon`
 //!   turns (0 = play to the end) and scored from the standings. Greedy
-//!   rollouts cost more time per iteration than light ones (about 1.15x in
-//!   whole two-player games, 1.7x with four players) and win far more
-//!   often against greedy (BENCHMARKS.md, "Greedy rollouts").
+//!   rollouts cost more time per iteration than light ones, the more so the
+//!   more players, and win far more often against greedy, which is why
+//!   they are the default (BENCHMARKS.md, "Greedy rollouts").
 //! - Reward: `rank` (share of the players beaten, ties half), `win` (share
 //!   of first place) or `margin` (score lead, squashed to 0..1).
 //! - Budget: iterations and/or milliseconds per decision ([`Budget`]); the
@@ -44,8 +44,8 @@ use rand_chacha::ChaCha8Rng;
 /// action (but never less than a quarter of the budget): min(budget,
 /// max(budget / 4, 40 k)). At the page's 2000 (`SEARCH_ITERATIONS` in
 /// www/bots.js) a landing among 3 ships gets 500, a choice among 50 or
-/// more the whole 2000; about 600 per decision on average in whole games
-/// (BENCHMARKS.md, issue 15).
+/// more the whole 2000: most decisions of a game are small choices, so a
+/// game's search costs far less than 2000 per decision (BENCHMARKS.md).
 pub const SMALL_CHOICE_ITERATIONS: u32 = 40;
 
 /// Iterations per decision when a spec gives none (`search` alone, as in
@@ -61,8 +61,8 @@ const ROLLOUT_TURN_DECISIONS: u32 = 100;
 /// reveals cards any more).
 const ROLLOUT_DECISIONS: u32 = 3000;
 /// ... and when an R25 question needs more chain states than this (a chain
-/// whose exact answer would cost more than many iterations; in random games
-/// one question in thousands, BENCHMARKS.md).
+/// whose exact answer would cost more than many iterations; so rare in
+/// play that cutting the rollout there changes little, BENCHMARKS.md).
 pub const ROLLOUT_CHAIN_STATES: u32 = 10_000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

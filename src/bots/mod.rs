@@ -49,9 +49,9 @@ pub trait Bot {
         0
     }
     /// Is thinking time worth measuring? Not for a bot whose choice is one
-    /// random draw: reading the clock twice costs more than the choice (a
-    /// tenth of a random game's time), so its decisions are counted and
-    /// not timed ([`play_game_timed`]).
+    /// random draw: reading the clock twice costs more than the choice, and
+    /// would weigh on a random game's time, so its decisions are counted
+    /// and not timed ([`play_game_timed`]).
     fn is_timed(&self) -> bool {
         true
     }
@@ -109,8 +109,8 @@ pub struct Budget {
 /// command line, a page or a message can keep a machine busy for long:
 /// iterations (a few seconds natively) and milliseconds. More is refused,
 /// naming the cap ([`BotError::IterationsCap`], [`BotError::MillisCap`]).
-/// 10,000 iterations since issue 15 made them 3.5x cheaper: room for
-/// search at 4x the page's budget of 2000 (BENCHMARKS.md).
+/// The iterations' cap leaves room for search at several times the page's
+/// budget of 2000 (what an iteration costs: BENCHMARKS.md).
 pub const MAX_SEARCH_ITERATIONS: u32 = 10_000;
 pub const MAX_SEARCH_MILLIS: f64 = 5_000.0;
 

@@ -8,13 +8,9 @@ use crate::game::Game;
 use crate::options::{GameOptions, MAX_SEED};
 use std::fmt;
 
-/// SplitMix64: decorrelated seeds for game i and the bots of game i.
-pub fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
+/// SplitMix64 ([`crate::hash::mix`]): decorrelated seeds for game i and
+/// the bots of game i.
+pub use crate::hash::mix;
 
 /// Upper bound on decisions in one game, a guard only: the engine ends
 /// every game by itself within [`crate::game::MAX_GAME_DECISIONS`]

@@ -11,8 +11,8 @@
 //! returns the first decision of that sequence.
 
 use crate::board::{Board, Ships, Trace};
-use crate::chain::{landing_moves, play_land_move, Landing};
 use crate::game::{Game, Phase};
+use crate::landing::{landing_moves, play_land_move, Landing};
 use crate::moves::Move;
 use std::collections::{HashSet, VecDeque};
 

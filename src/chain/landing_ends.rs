@@ -4,8 +4,8 @@
 
 use super::outcomes::{landing_outcomes, Outcome};
 use super::states::Key;
-use super::Landing;
 use crate::board::{seat_bytes, Ships, MAX_SEATS};
+use crate::landing::Landing;
 use crate::seat::Seat;
 
 /// The ends of one landing, listed at some point of it (its start), with

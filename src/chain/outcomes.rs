@@ -3,7 +3,7 @@
 //! What follows a landing depends only on where its ships end up, not on
 //! the order they landed in, so the search steps from a landing's start to
 //! each of its ends at once. The ends are those of the landing moves
-//! ([`super::landing_moves`]), worked out once:
+//! ([`crate::landing::landing_moves`]), worked out once:
 //!
 //! - **How many land.** A landing move lowers the ships still to come and
 //!   the island's free places by one each; a return lowers only the ships.
@@ -19,9 +19,9 @@
 //! Every placement meeting these conditions is an end of the landing, and
 //! no other (`tests` below compares them with the moves played out).
 
-use super::Landing;
 use crate::board::{Ships, MAX_SEATS};
 use crate::cards::MAX_BEACHES;
+use crate::landing::Landing;
 use std::ops::ControlFlow;
 
 /// One end of a landing: the ships each beach of the island receives, by
@@ -57,7 +57,7 @@ pub fn least_filling_end(room: [u8; MAX_BEACHES], l: &Landing) -> Outcome {
     // The rooms as the bytes of one number, which stays in a register: as
     // an array in memory, each round stored a byte of it and read it all
     // back at once, a load the processor cannot take from the pending
-    // store (perf: a fifth of this function's time on that load).
+    // store, and it stalls on it every round.
     let mut room = Rooms::from(room);
     // The owed beaches, those with most room first (all of them if enough
     // ships land); then always on the beach with most room left.
@@ -215,29 +215,28 @@ impl Ends {
 /// The ends of recent landings, kept by what decides them ([`Ends`]), in
 /// native builds (the page's wasm stays small): random play lists the
 /// same landings over and over (a landing of 2 to 4 ships of 2 or 3 seats
-/// on an island with a given room): of about 200,000 listings in 20,000
-/// four-player games, some 11,000 differ. A table per thread of 2,048
-/// places, each keeping the last listing whose key falls there if it has
-/// at most [`recent::KEPT`] ends and the table's room for ends allows
-/// ([`recent::ROOM`]: at most 1.2 MB of ends and 80 KB of places, filled
-/// as a thread lists landings, 1.2 MB more resident memory over those
-/// games); nothing
-/// changes but the time (the same ends in the same order; BENCHMARKS.md).
+/// on an island with a given room): few of its listings differ. A table
+/// per thread of [`recent::PLACES`] places, each keeping the last listing
+/// whose key falls there if it has at most [`recent::KEPT`] ends and the
+/// table's room for ends allows ([`recent::ROOM`] ends, filled as a thread
+/// lists landings: its memory is bounded whatever is played); nothing
+/// changes but the time (the same ends in the same order; how often a
+/// listing is found and the memory it takes: BENCHMARKS.md).
 #[cfg(not(target_arch = "wasm32"))]
 mod recent {
     use super::{Ends, Outcome};
-    use crate::chain::states::hash;
+    use crate::hash;
     use std::cell::RefCell;
     use std::ops::ControlFlow;
 
-    const PLACES: usize = 2048;
+    pub(super) const PLACES: usize = 2048;
     const _: () = assert!(PLACES.is_power_of_two());
     /// Longer listings are not kept. (Listings of 65 to 256 ends are few,
-    /// but cost a fifth of all listing: BENCHMARKS.md.)
+    /// but each costs as much as many short ones: worth keeping.)
     pub(super) const KEPT: usize = 256;
     /// The most ends the table holds, counted by the room its places have
     /// taken (a listing that would go past it is not kept): 16 a place on
-    /// average, about 1.2 MB.
+    /// average.
     pub(super) const ROOM: usize = 16 * PLACES;
     /// The key of an empty place: no landing's (their 16th byte is 0).
     const EMPTY: u128 = u128::MAX;
@@ -282,7 +281,7 @@ mod recent {
                 }));
             }
             let key = ends.key();
-            let h = hash(&[key as u64, (key >> 64) as u64]);
+            let h = hash::words(&[key as u64, (key >> 64) as u64]);
             let place = &mut places[h as usize & (PLACES - 1)];
             if place.key != key {
                 // Marked empty while it is filled: a listing cut short (by
@@ -402,7 +401,7 @@ mod tests {
     use super::*;
     use crate::cards::CardId;
     use crate::chain::way_out::free_places;
-    use crate::chain::{landing_moves, play_land_move};
+    use crate::landing::{landing_moves, play_land_move, LandMove};
     use crate::seat::Seat;
     use std::collections::BTreeSet;
 
@@ -425,7 +424,7 @@ mod tests {
         assert_eq!(moves.len(), moves.clone().count(), "the moves' count");
         for m in moves {
             let (mut s, mut nl, mut nx) = (ships.clone(), *l, x);
-            if let crate::chain::LandMove::Land { seat, beach } = m {
+            if let LandMove::Land { seat, beach } = m {
                 nx[beach.index()][seat.index()] += 1;
             }
             play_land_move(&mut s, &mut nl, m);

@@ -27,11 +27,10 @@ use super::landing_ends::{Done, LandingEnds, NOT_AT_ONCE};
 use super::outcomes::{each_outcome, least_filling_end, Outcome};
 use super::states::{Key, KeyLayout, StateTable, ALIVE, DEAD};
 use super::way_out::{self, calm, escapes, free_places, leads_out, lost_at_once, Beyond, Routes};
-use super::LandMove;
-use super::Landing;
 use crate::board::{colours, Board, Ships, Trace, MAX_SEATS};
 use crate::cards::{Beach, CardId};
 use crate::hex::Edge;
+use crate::landing::{LandMove, Landing};
 use crate::seat::Seat;
 use std::ops::ControlFlow;
 
@@ -505,5 +504,5 @@ impl ChainSearch {
     }
 }
 
-#[cfg(all(test, feature = "bots"))]
-mod tests;
+#[cfg(test)]
+pub(crate) mod probes;

@@ -11,6 +11,7 @@
 
 use crate::board::{BeachShips, Board, Ships, MAX_SEATS};
 use crate::cards::{Beach, CardId, ISLAND_COUNT, MAX_BEACHES};
+use crate::hash;
 
 /// Words of the longest key: every beach of all sixteen islands with six
 /// players (387 bits, each beach within one word).
@@ -179,7 +180,7 @@ impl StateTable {
     pub fn find(&self, key: &Key) -> Option<u32> {
         let key = &key[..self.words];
         let mask = self.slots.len() - 1;
-        let mut i = hash(key) as usize & mask;
+        let mut i = hash::words(key) as usize & mask;
         loop {
             match self.slots[i] {
                 0 => return None,
@@ -194,7 +195,7 @@ impl StateTable {
     pub fn find_or_add(&mut self, key: &Key, mark: u32) -> (u32, bool) {
         let key = &key[..self.words];
         let mask = self.slots.len() - 1;
-        let mut i = hash(key) as usize & mask;
+        let mut i = hash::words(key) as usize & mask;
         loop {
             match self.slots[i] {
                 0 => break,
@@ -238,7 +239,7 @@ impl StateTable {
         self.slots.clear();
         self.slots.resize(size, 0);
         for id in 0..self.marks.len() as u32 {
-            let mut i = hash(self.key_of(id)) as usize & (size - 1);
+            let mut i = hash::words(self.key_of(id)) as usize & (size - 1);
             while self.slots[i] != 0 {
                 i = (i + 1) & (size - 1);
             }
@@ -252,16 +253,6 @@ impl StateTable {
 #[inline]
 fn same(a: &[u64], b: &[u64]) -> bool {
     a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
-}
-
-/// A 64-bit hash of a key's words (multiply-rotate, as FxHash).
-#[inline]
-pub(super) fn hash(key: &[u64]) -> u64 {
-    let mut h = 0x2545_f491_4f6c_dd1du64;
-    for &w in key {
-        h = (h.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    h ^ (h >> 32)
 }
 
 #[cfg(test)]

@@ -1,4 +1,5 @@
-//! The rule conditions of an action, each written once.
+//! The rule conditions of an action, each written once (the landing's,
+//! R23, in `src/landing.rs`).
 //!
 //! One function per condition of docs/rules.md, returning the [`Refusal`]
 //! (an `illegal.*` key with its arguments) that a failed condition gives.
@@ -11,240 +12,9 @@
 
 use crate::board::{Board, Ships};
 use crate::cards::{Beach, CardId};
-use crate::chain::Landing;
-use crate::error::{args, Error};
 use crate::hex::{Edge, Hex};
+use crate::refusal::{check, Check, Refusal};
 use crate::seat::Seat;
-
-/// Why an action is refused: one variant per `illegal.*` key of
-/// `src/error.rs`, holding what its message names.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Refusal {
-    NoSuchBeach {
-        island: CardId,
-    },
-    WaterCard {
-        card: CardId,
-    },
-    Removed {
-        island: CardId,
-    },
-    NotOnTable {
-        island: CardId,
-    },
-    SetupBeachFull {
-        beach: Beach,
-        ships: u8,
-    },
-    NoIslandShips,
-    KingIsland {
-        island: CardId,
-    },
-    SupplyEmpty,
-    SupplyNotEmpty,
-    OnePerBeach,
-    NoFreePlace {
-        island: CardId,
-        beach: Beach,
-    },
-    TakeNoShip {
-        island: CardId,
-        beach: Beach,
-    },
-    TakeKing {
-        island: CardId,
-    },
-    TakeOneShip,
-    TakeSameBeach,
-    TakeLastShip {
-        island: CardId,
-    },
-    ExpandNoShip {
-        island: CardId,
-    },
-    ExpandCount {
-        island: CardId,
-        count: u8,
-        ships: u8,
-        supply: u8,
-    },
-    TongaKing,
-    KingNotOnTable {
-        island: CardId,
-    },
-    KingWater {
-        island: CardId,
-    },
-    AlreadyKing {
-        island: CardId,
-    },
-    KingNoShip {
-        island: CardId,
-    },
-    KingOthers {
-        island: CardId,
-    },
-    TwoKings,
-    Resettle,
-    PlaceNewHasShips,
-    PlaceNewKing {
-        island: CardId,
-    },
-    PlaceNewCount {
-        island: CardId,
-        count: usize,
-    },
-    NoRoom {
-        island: CardId,
-        beach: Beach,
-    },
-    BeachNotFull {
-        island: CardId,
-        beach: Beach,
-    },
-    NoJetty {
-        island: CardId,
-        beach: Beach,
-        jetty: u32,
-    },
-    EndlessVoyage,
-    NoArrivingShip {
-        seat: u32,
-    },
-    BeachFull {
-        island: CardId,
-        beach: Beach,
-    },
-    OwedBeach {
-        owed: u8,
-    },
-    EndlessLanding,
-    RoomForAll {
-        island: CardId,
-    },
-    EndlessReturn,
-    HexTaken {
-        card: CardId,
-    },
-    Rotation {
-        rotation: u32,
-    },
-    NotAdjacent {
-        card: CardId,
-    },
-    Emblem {
-        card: CardId,
-    },
-}
-
-impl Refusal {
-    /// The `illegal_action` error: the key and the arguments its template names.
-    pub(crate) fn to_error(self) -> Error {
-        use Refusal::*;
-        let at = |key, island: CardId, beach: Beach| {
-            Error::illegal(key, args![beach = beach.number(), island = island.name()])
-        };
-        let on = |key, island: CardId| Error::illegal(key, args![island = island.name()]);
-        let plain = |key| Error::illegal(key, args![]);
-        match self {
-            NoSuchBeach { island } => Error::illegal(
-                "illegal.no_such_beach",
-                args![island = island.name(), beaches = island.beach_count()],
-            ),
-            WaterCard { card } => Error::illegal("illegal.water_card", args![card = card.name()]),
-            Removed { island } => on("illegal.removed", island),
-            NotOnTable { island } => on("illegal.not_on_table", island),
-            SetupBeachFull { beach, ships } => Error::illegal(
-                "illegal.setup_beach_full",
-                args![beach = beach.number(), ships = ships],
-            ),
-            NoIslandShips => plain("illegal.no_island_ships"),
-            KingIsland { island } => on("illegal.king_island", island),
-            SupplyEmpty => plain("illegal.supply_empty"),
-            SupplyNotEmpty => plain("illegal.supply_not_empty"),
-            OnePerBeach => plain("illegal.one_per_beach"),
-            NoFreePlace { island, beach } => at("illegal.no_free_place", island, beach),
-            TakeNoShip { island, beach } => at("illegal.take_no_ship", island, beach),
-            TakeKing { island } => on("illegal.take_king", island),
-            TakeOneShip => plain("illegal.take_one_ship"),
-            TakeSameBeach => plain("illegal.take_same_beach"),
-            TakeLastShip { island } => on("illegal.take_last_ship", island),
-            ExpandNoShip { island } => on("illegal.expand_no_ship", island),
-            ExpandCount {
-                island,
-                count,
-                ships,
-                supply,
-            } => Error::illegal(
-                "illegal.expand_count",
-                args![
-                    island = island.name(),
-                    count = count,
-                    ships = ships,
-                    beaches = island.beach_count(),
-                    supply = supply
-                ],
-            ),
-            TongaKing => plain("illegal.tonga_king"),
-            KingNotOnTable { island } => on("illegal.king_not_on_table", island),
-            KingWater { island } => on("illegal.king_water", island),
-            AlreadyKing { island } => on("illegal.already_king", island),
-            KingNoShip { island } => on("illegal.king_no_ship", island),
-            KingOthers { island } => on("illegal.king_others", island),
-            TwoKings => plain("illegal.two_kings"),
-            Resettle => plain("illegal.resettle"),
-            PlaceNewHasShips => plain("illegal.place_new_has_ships"),
-            PlaceNewKing { island } => on("illegal.place_new_king", island),
-            PlaceNewCount { island, count } => Error::illegal(
-                "illegal.place_new_count",
-                args![count = count, island = island.name()],
-            ),
-            NoRoom { island, beach } => at("illegal.no_room", island, beach),
-            BeachNotFull { island, beach } => at("illegal.beach_not_full", island, beach),
-            NoJetty {
-                island,
-                beach,
-                jetty,
-            } => Error::illegal(
-                "illegal.no_jetty",
-                args![
-                    beach = beach.number(),
-                    island = island.name(),
-                    jetty = jetty,
-                    jetties = island.beach_spec(beach).jetties.to_vec(),
-                ],
-            ),
-            EndlessVoyage => plain("illegal.endless_voyage"),
-            NoArrivingShip { seat } => {
-                Error::illegal("illegal.no_arriving_ship", args![seat = seat])
-            }
-            BeachFull { island, beach } => at("illegal.beach_full", island, beach),
-            OwedBeach { owed } => {
-                let beaches: Vec<usize> = Beach::in_mask(owed).map(Beach::number).collect();
-                Error::illegal("illegal.owed_beach", args![beaches = beaches])
-            }
-            EndlessLanding => plain("illegal.endless_landing"),
-            RoomForAll { island } => on("illegal.room_for_all", island),
-            EndlessReturn => plain("illegal.endless_return"),
-            HexTaken { card } => Error::illegal("illegal.hex_taken", args![card = card.name()]),
-            Rotation { rotation } => Error::illegal("illegal.rotation", args![rotation = rotation]),
-            NotAdjacent { card } => {
-                Error::illegal("illegal.not_adjacent", args![card = card.name()])
-            }
-            Emblem { card } => Error::illegal("illegal.emblem", args![card = card.name()]),
-        }
-    }
-}
-
-type Check = Result<(), Refusal>;
-
-fn check(ok: bool, refusal: Refusal) -> Check {
-    if ok {
-        Ok(())
-    } else {
-        Err(refusal)
-    }
-}
 
 // ----- what an action names ------------------------------------------------
 
@@ -262,13 +32,6 @@ pub(crate) fn island_on_table(board: &Board, tile: CardId) -> Check {
 /// Beach number `b` of `tile`.
 pub(crate) fn beach_of(tile: CardId, b: u32) -> Result<Beach, Refusal> {
     tile.beach(b).ok_or(Refusal::NoSuchBeach { island: tile })
-}
-
-/// A ship of `seat` arrives in the landing group (R23).
-pub(crate) fn arriving(l: &Landing, seat: u32) -> Result<Seat, Refusal> {
-    Seat::from_u32(seat)
-        .filter(|&s| l.left(s) > 0)
-        .ok_or(Refusal::NoArrivingShip { seat })
 }
 
 // ----- R2, R10, R40: places on beaches -------------------------------------------
@@ -454,7 +217,7 @@ pub(crate) fn room_for(ships: &Ships, island: CardId, beach: Beach, need: u8) ->
     )
 }
 
-// ----- emigration and landing: R20, R23 ----------------------------------------------
+// ----- emigration: R20 (the landing, R23: `src/landing.rs`) ------------------
 
 /// R20: only a full beach sails.
 pub(crate) fn full_beach(ships: &Ships, island: CardId, beach: Beach) -> Check {
@@ -473,31 +236,6 @@ pub(crate) fn jetty_of(island: CardId, beach: Beach, jetty: u32) -> Result<Edge,
             beach,
             jetty,
         })
-}
-
-/// R23: a ship lands on a beach with a free place, an owed beach while
-/// any is owed.
-#[inline]
-pub(crate) fn land_on(ships: &Ships, l: &Landing, beach: Beach) -> Check {
-    if ships.is_full(l.tile, beach) {
-        return Err(Refusal::BeachFull {
-            island: l.tile,
-            beach,
-        });
-    }
-    check(
-        l.owed == 0 || l.is_owed(beach),
-        Refusal::OwedBeach { owed: l.owed },
-    )
-}
-
-/// R23: ships go home only while they outnumber the island's free places.
-#[inline]
-pub(crate) fn may_return(ships: &Ships, l: &Landing) -> Check {
-    check(
-        l.remaining() > ships.free_on(l.tile),
-        Refusal::RoomForAll { island: l.tile },
-    )
 }
 
 // ----- laying a card: R40 ------------------------------------------------------

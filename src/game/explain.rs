@@ -1,13 +1,15 @@
 //! The game in words: what it waits for (the prompt) and why an action is
 //! refused.
 
-use super::checks::{self, beach_of, Refusal};
+use super::checks::{self, beach_of};
 use super::{Game, Phase};
 use crate::action::{Action, BeachRef};
 use crate::cards::CardId;
 use crate::error::{args, Args, Error};
 use crate::hex::Hex;
+use crate::landing;
 use crate::moves::Move;
+use crate::refusal::Refusal;
 
 impl Game {
     // ----- explanations -------------------------------------------------
@@ -111,12 +113,12 @@ impl Game {
             (Phase::Emigrate, Action::Emigrate { tile, beach, jetty }) => {
                 self.check_emigrate(*tile, *beach, *jetty)
             }
-            (Phase::Land(l), Action::Land { seat, beach }) => checks::arriving(&l, *seat)
-                .and_then(|_| checks::land_on(ships, &l, beach_of(l.tile, *beach)?))
+            (Phase::Land(l), Action::Land { seat, beach }) => landing::arriving(&l, *seat)
+                .and_then(|_| landing::land_on(ships, &l, beach_of(l.tile, *beach)?))
                 // Else R25 refused it.
                 .and(Err(Refusal::EndlessLanding)),
-            (Phase::Land(l), Action::Return { seat }) => checks::arriving(&l, *seat)
-                .and_then(|_| checks::may_return(ships, &l))
+            (Phase::Land(l), Action::Return { seat }) => landing::arriving(&l, *seat)
+                .and_then(|_| landing::may_return(ships, &l))
                 .and(Err(Refusal::EndlessReturn)),
             (Phase::PlaceCard { card, .. }, Action::PlaceCard { q, r, rotation }) => {
                 self.check_place_card(card, Hex::new(*q, *r), *rotation)

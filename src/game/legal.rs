@@ -5,9 +5,9 @@
 use super::{checks, Game, Phase};
 use crate::action::Action;
 use crate::cards::{Beach, CardId, ISLAND_COUNT, MAX_BEACHES};
-use crate::chain::{landing_moves, Landing};
 use crate::hex::Edge;
 use crate::hex::Hex;
+use crate::landing::{landing_moves, Landing};
 use crate::moves::{BeachSet, Move};
 use crate::seat::Seat;
 
@@ -25,11 +25,11 @@ impl Game {
     /// The legal moves, in the order of [`Game::legal_actions`]: computed
     /// once, kept until the next move.
     pub fn legal_moves(&self) -> &[Move] {
-        self.legal.get_or_init(|| self.compute_legal())
+        self.cache.legal(|out| self.compute_legal(out))
     }
 
-    fn compute_legal(&self) -> Vec<Move> {
-        let mut out = std::mem::take(&mut *self.spare_legal.borrow_mut());
+    /// Fills `out` (empty) with the legal moves.
+    fn compute_legal(&self, out: &mut Vec<Move>) {
         let ships = self.board.ships();
         match self.phase {
             Phase::Over => {}
@@ -40,10 +40,10 @@ impl Game {
                     }
                 }
             }
-            Phase::Turn => self.turn_actions(&mut out),
-            Phase::Emigrate => self.emigrations(&mut out),
-            Phase::Land(l) => self.land_actions(&l, &mut out),
-            Phase::PlaceCard { .. } => self.card_placements(&mut out),
+            Phase::Turn => self.turn_actions(out),
+            Phase::Emigrate => self.emigrations(out),
+            Phase::Land(l) => self.land_actions(&l, out),
+            Phase::PlaceCard { .. } => self.card_placements(out),
             Phase::PlaceShip { tile, .. } => {
                 for b in tile.beaches() {
                     if checks::free_place(ships, tile, b).is_ok() {
@@ -52,7 +52,6 @@ impl Game {
                 }
             }
         }
-        out
     }
 
     /// R20: every full beach through every jetty, minus what R25 forbids.
@@ -60,8 +59,9 @@ impl Game {
         let board = &self.board;
         let ships = board.ships();
         // The full beaches, islands in laid order, each through its jetties:
-        // what `Board::full_beaches` lists, written out as plain loops (with
-        // that iterator, 1.8 M more instructions in 1,000 random games).
+        // what `Board::full_beaches` lists, written out as plain loops (the
+        // iterator compiles to more work here, and this runs at every
+        // emigration decision).
         let mut all = [(CardId::TONGA, Beach::new(0), Edge::new(0)); MAX_EMIGRATIONS];
         let mut count = 0;
         let with_full = board.islands_where(|c| ships.full_mask(c) != 0);
@@ -79,8 +79,8 @@ impl Game {
         // A single emigration is legal whatever R25 says of it (a decision
         // always has one): no search for it.
         if all.len() > 1 {
-            self.chain
-                .borrow_mut()
+            self.cache
+                .search()
                 .resolving_emigrations(board, ships, all, |e| out.push(action(e)));
         }
         // A chain is entered only when it is resolvable (R25), so some
@@ -105,7 +105,7 @@ impl Game {
             out.extend(all().map(Move::from));
             return;
         }
-        let mut search = self.chain.borrow_mut();
+        let mut search = self.cache.search();
         // No chain follows a landing that ends the game (R60). A full beach
         // that escapes resolves the chain whatever lands here; so does an
         // island whose every beach that could fill has a way out.

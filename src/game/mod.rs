@@ -5,28 +5,34 @@
 //! style): `save()` writes exactly that and `load()` replays it through the
 //! same validation. The only randomness is the shuffle of the pile.
 //!
+//! - `cache.rs`: what a game keeps only to answer faster (the legal moves,
+//!   the R25 search's proofs), beside its state;
 //! - `checks.rs`: each rule condition once, with the refusal it gives;
 //! - `legal.rs`: the move generator (`legal_actions`), built on the checks;
 //! - `explain.rs`: why an action is refused (the same checks) and what the
 //!   game waits for, in words;
 //! - `voyage.rs`: a voyage and what follows it (R20-R25);
-//! - `save.rs`: save and load.
+//! - `save.rs`: save and load;
+//! - `chain_tests.rs`: the R25 search's shortcuts checked in random games.
 
 use crate::action::Action;
 use crate::board::{Board, MAX_SEATS, SHIPS_PER_PLAYER};
 use crate::cards::{Beach, CardId};
-use crate::chain::{ChainSearch, LandMove, Landing};
 use crate::error::{args, Error};
 use crate::event::GameEvent;
+use crate::landing::{LandMove, Landing};
 use crate::moves::Move;
 use crate::options::{GameOptions, COLORS};
 use crate::score::{ranking, standings, Standing};
 use crate::seat::Seat;
+use cache::Cache;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use serde_json::Value;
-use std::cell::{OnceCell, RefCell};
 
+mod cache;
+#[cfg(test)]
+mod chain_tests;
 pub(crate) mod checks;
 mod explain;
 mod legal;
@@ -76,6 +82,10 @@ impl Phase {
     }
 }
 
+/// A game: the rules' state (options and seed, board, pile, supplies,
+/// phase, whose turn, the log), and beside it `cache`, what the game keeps
+/// only to answer faster (`cache.rs`). A plain value: it clones, and a
+/// copy plays on by itself.
 #[derive(Clone, Debug)]
 pub struct Game {
     options: GameOptions,
@@ -94,17 +104,14 @@ pub struct Game {
     turn_decisions: u32,
     log: Vec<Move>,
     ranking: Option<Vec<Vec<u8>>>,
-    legal: OnceCell<Vec<Move>>,
-    /// The list of the last decision's legal moves, emptied, to be filled
-    /// again (no allocation per decision).
-    spare_legal: RefCell<Vec<Move>>,
-    /// The R25 search, with what it has proven on the current layout (a
-    /// cache: a copy of the game starts without it).
-    chain: RefCell<ChainSearch>,
+    /// Not the game: the legal moves (forgotten at every change of the
+    /// state above) and the R25 search's proofs (kept while the layout
+    /// lasts), to answer faster.
+    cache: Cache,
 }
 
-/// Decisions a new game's log has room for (a random four-player game
-/// takes about 190).
+/// Decisions a new game's log has room for: more than most games take
+/// (a game's length: BENCHMARKS.md), so that the log seldom grows.
 const LOG_CAPACITY: usize = 512;
 
 /// The pile of a new game, top first: `options.deck`, else the 31 cards
@@ -156,9 +163,7 @@ impl Game {
             // decisions, so that neither list grows by steps as it is played.
             log: Vec::with_capacity(LOG_CAPACITY),
             ranking: None,
-            legal: OnceCell::new(),
-            spare_legal: RefCell::new(Vec::with_capacity(64)),
-            chain: RefCell::new(ChainSearch::for_new_game(n)),
+            cache: Cache::for_new_game(n),
         })
     }
 
@@ -227,7 +232,7 @@ impl Game {
         }
         let mut g = self.clone();
         g.pile = order.iter().rev().copied().collect();
-        g.legal = OnceCell::new();
+        g.cache.forget_legal();
         // The save of the copy replays to the copy: its deck is the cards
         // drawn so far (in the order they came) followed by the new order.
         let full = initial_deck(&self.options, self.seed);
@@ -255,14 +260,14 @@ impl Game {
     /// chain states proven on the current layout, and the most states one
     /// question has added since the game began (or was copied).
     pub fn chain_search_states(&self) -> (usize, usize) {
-        self.chain.borrow().stats()
+        self.cache.search_ref().stats()
     }
 
     /// How often the R25 search's proofs of a lost chain have served
     /// (docs/rules.md#r25): states lost by a locked island, questions
     /// answered by the colour-blind copy.
     pub fn chain_search_proofs(&self) -> (u32, u32) {
-        self.chain.borrow().proofs()
+        self.cache.search_ref().proofs()
     }
 
     /// For a search bot's rollouts: R25 questions that need more than
@@ -270,12 +275,12 @@ impl Game {
     /// "resolvable" (so the legal actions are no longer the rules' own), and
     /// [`Game::chain_search_cut`] says it happened. The rollout stops there.
     pub fn limit_chain_search(&mut self, states: u32) {
-        self.chain.get_mut().limit(states);
+        self.cache.search_mut().limit(states);
     }
 
     /// Has an R25 question been given up since [`Game::limit_chain_search`]?
     pub fn chain_search_cut(&self) -> bool {
-        self.chain.borrow().was_cut()
+        self.cache.search_ref().was_cut()
     }
 
     /// Has `seat` a ship on an island's beach? (R50; king ships are not on beaches.)
@@ -291,22 +296,23 @@ impl Game {
     /// The pile, top first.
     pub(crate) fn set_pile(&mut self, top_first: Vec<CardId>) {
         self.pile = top_first.into_iter().rev().collect();
-        self.legal = OnceCell::new();
+        self.cache.forget_legal();
     }
     /// The board, to lay cards and put ships and kings on it.
     pub(crate) fn arrange_board(&mut self) -> &mut Board {
-        self.legal = OnceCell::new();
+        self.cache.forget_legal();
         &mut self.board
     }
     pub(crate) fn set_supply(&mut self, seat: Seat, n: u8) {
         self.supply[seat.index()] = n;
+        self.cache.forget_legal();
     }
     pub(crate) fn start_arranged_turn(&mut self, seat: Seat, phase: Phase) {
         self.current = seat;
         self.turn = 1;
         self.turn_decisions = 0;
         self.phase = phase;
-        self.legal = OnceCell::new();
+        self.cache.forget_legal();
     }
 
     // ----- applying -----------------------------------------------------
@@ -348,11 +354,7 @@ impl Game {
     }
 
     fn perform(&mut self, a: Move, ev: &mut Events) {
-        // The list of legal actions is kept, emptied, for the next decision.
-        if let Some(mut legal) = self.legal.take() {
-            legal.clear();
-            *self.spare_legal.get_mut() = legal;
-        }
+        self.cache.forget_legal();
         self.log.push(a);
         self.turn_decisions += 1;
         let seat = self.current;

@@ -6,21 +6,23 @@
 use super::{Events, Game, Phase};
 use crate::board::{colours, expand_counts, MAX_SEATS};
 use crate::cards::{Beach, CardId};
-use crate::chain::{LandMove, Landing};
 use crate::event::GameEvent;
 use crate::hex::{edge_to_world, opposite, world_to_edge, Edge};
+use crate::landing::{LandMove, Landing};
 
 /// Decisions in one turn after which a chain still going on is ended as
 /// R25 ends one (docs/rules.md#endless-play). The rules let a player keep a
 /// resolvable chain going for as long as they like; real chains take a few
-/// dozen decisions (the longest in 10,000 random games: 183).
+/// dozen decisions, so the bound is far above any chain of real play
+/// (the longest seen: BENCHMARKS.md) and only stops one kept going on
+/// purpose.
 pub const MAX_TURN_DECISIONS: u32 = 400;
 
 /// Decisions in one game after which it ends as it stands, scored as at
 /// R60 (docs/rules.md#endless-play): players could pass ships around for
-/// ever (R51). Real games take a few hundred (the longest in 12,000 random
-/// and greedy games: 1,404). Every save the engine writes stays far below
-/// `MAX_SAVE_BYTES`.
+/// ever (R51). Real games take a few hundred decisions, so the bound is
+/// far above any game of real play (the longest seen: BENCHMARKS.md).
+/// Every save the engine writes stays far below `MAX_SAVE_BYTES`.
 pub const MAX_GAME_DECISIONS: usize = 5_000;
 
 impl Game {
@@ -68,7 +70,7 @@ impl Game {
             self.end_turn(ev);
             return;
         }
-        if self.chain.get_mut().resolvable(&self.board, ships) {
+        if self.cache.search_mut().resolvable(&self.board, ships) {
             self.phase = Phase::Emigrate;
             return;
         }
@@ -203,15 +205,18 @@ impl Game {
         // Each move lands or sends home one ship. (Counted before the move:
         // summed after it, the ships still to come were read right after
         // one of them was stored, a load the processor cannot take from
-        // the pending store; perf put 1% of random play on it.)
+        // the pending store, and it stalls on every landing move.)
         let last = l.remaining() == 1;
-        self.board.land(&mut l, m);
+        l.play(m);
         match m {
-            LandMove::Land { seat, beach } => ev.push(|| GameEvent::ShipLanded {
-                seat: seat.into(),
-                tile: l.tile,
-                beach: beach.into(),
-            }),
+            LandMove::Land { seat, beach } => {
+                self.board.land(l.tile, beach, seat);
+                ev.push(|| GameEvent::ShipLanded {
+                    seat: seat.into(),
+                    tile: l.tile,
+                    beach: beach.into(),
+                });
+            }
             LandMove::Return { seat } => {
                 self.supply[seat.index()] += 1;
                 ev.push(|| GameEvent::ShipReturned { seat: seat.into() });

@@ -13,11 +13,11 @@
 //! (a trap that leaves the game borrowed forever). It also gives exactly the
 //! JSON semantics of the command line's scripts (`NaN` is `null`, `toJSON` is
 //! honoured, integers stay integers), so a script means the same everywhere.
-//! Outgoing values are written by serde_json and read by `JSON.parse`: in
-//! headless Chrome that made random games through this API 2.2 times faster
-//! than serde-wasm-bindgen's JSON-compatible serializer, which crosses the
-//! boundary once per field (BENCHMARKS.md). Either way the result is plain
-//! objects and arrays with numbers as numbers.
+//! Outgoing values are written by serde_json and read by `JSON.parse`:
+//! one crossing of the boundary per value, where serde-wasm-bindgen's
+//! JSON-compatible serializer crosses it once per field, which made random
+//! games through this API much slower (BENCHMARKS.md). Either way the
+//! result is plain objects and arrays with numbers as numbers.
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -252,8 +252,8 @@ fn not_json(code: ErrorCode, what: &str, detail: String) -> JsValue {
 }
 
 /// A number as JS writes it (`String(n)`: "5", "1.5", "1e+300", "Infinity").
-/// Rust's own float formatting is not used on purpose: it would add about
-/// 20 KB of tables and code to the page's wasm, which has no other use for it.
+/// Rust's own float formatting is not used on purpose: it would add its
+/// tables and code to the page's wasm, which has no other use for them.
 fn number_text(n: f64) -> String {
     js_sys::Number::from(n)
         .to_string_with_radix(10)

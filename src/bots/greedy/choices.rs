@@ -6,9 +6,9 @@ use super::voyages::{Dist, MAX_REVEALS};
 use super::Heuristic;
 use crate::board::Ships;
 use crate::cards::{Beach, CardId};
-use crate::chain::Landing;
 use crate::game::Phase;
 use crate::hex::{edge_to_world, Hex};
+use crate::landing::Landing;
 use crate::moves::BeachSet;
 use crate::seat::Seat;
 

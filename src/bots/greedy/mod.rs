@@ -158,7 +158,7 @@ pub fn greedy_action(game: &Game, params: &Params) -> Move {
         h.break_loops = true;
         if chain > 8 * LONG_CHAIN {
             // Still going round: vary the choice (deterministically).
-            return legal[(super::mix(chain as u64) % legal.len() as u64) as usize];
+            return legal[(crate::hash::mix(chain as u64) % legal.len() as u64) as usize];
         }
     }
     let mut best = 0;

@@ -268,7 +268,7 @@ impl Heuristic<'_> {
                     | (tile.0 as u64) << 8
                     | (beach.index() as u64) << 4
                     | jetty.get() as u64;
-                let jitter = (crate::bots::mix(key) >> 40) as f32 / (1u64 << 21) as f32;
+                let jitter = (crate::hash::mix(key) >> 40) as f32 / (1u64 << 21) as f32;
                 if calm {
                     50.0 + jitter
                 } else {

@@ -72,9 +72,8 @@ impl ChainSearch {
                 // The landing's ends listed, each looked at as it comes: does
                 // one lead out at once? (Before going down any of them: a way
                 // out one step away is found without first exploring all that
-                // the ends before it reach: a six-player question of 270,299
-                // states takes 3,143 so, BENCHMARKS.md. The listing stops
-                // there.)
+                // the ends before it reach, which in a large chain can be most
+                // of its states. The listing stops there.)
                 let (ends, routes, ships) = (&mut self.ends, &mut self.routes, &self.ships);
                 let at_once = each_outcome(ships, &landing, |x| {
                     ends.push(*x);

@@ -65,8 +65,8 @@ impl ChainSearch {
                         }
                     };
                 // When the landing's least filling end does not lead out,
-                // that after a move seldom does (one move in six of random
-                // play): those moves go straight to the landing's ends.
+                // that after a move seldom does: those moves go straight to
+                // the landing's ends.
                 if !*quick && leads_out {
                     // The least filling end after the move, with the move
                     // itself: an end of the landing as it is.
