@@ -1,7 +1,8 @@
 //! The online wire (ONLINE.md; what the server adds: docs/api.md#online),
 //! as types: what a client sends ([`ClientMessage`]), what the server
 //! sends ([`ServerMessage`]), and the HTTP bodies and answers. Nothing else
-//! in the server reads a message's `type` or writes JSON by hand.
+//! in the server reads a client's message by its `type` or writes a
+//! message or an answer by hand.
 //!
 //! A new message is a variant here (its fields are its wire form) and an
 //! arm where it is handled (`ws.rs` for a client's, the hub for what it
