@@ -59,7 +59,7 @@ pub mod wasm;
 
 pub use action::Action;
 pub use cards::CardId;
-pub use error::{Error, ErrorCode};
+pub use error::{Error, ErrorCode, Reason};
 pub use event::GameEvent;
 pub use game::{Game, Phase};
 pub use moves::Move;

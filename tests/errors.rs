@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use tongiaki::cards::CardId;
 use tongiaki::error::{english, render, ENGLISH};
 use tongiaki::position::Arrangement;
-use tongiaki::{Error, ErrorCode, Game};
+use tongiaki::{Error, ErrorCode, Game, Reason};
 
 fn c(key: &str) -> CardId {
     CardId::from_key(key).unwrap_or_else(|| panic!("no card {key}"))
@@ -30,6 +30,7 @@ fn render_json<'t>(
 /// The message is the English template filled with the arguments, also after
 /// the arguments went through JSON.
 fn check(e: &Error) {
+    assert_eq!(e.reason().key(), e.key, "not a reason's key");
     let t = english(e.key).unwrap_or_else(|| panic!("{}: no template", e.key));
     assert_eq!(render(t, &e.args, &english), e.message, "{}", e.key);
     let Value::Object(m) = e.args_json() else {
@@ -454,14 +455,40 @@ fn keys_are_unique_dotted_snake_case() {
     }
 }
 
-/// code, key, args, message, and the error the engine gave.
-type Case = (
-    ErrorCode,
-    &'static str,
-    Map<String, Value>,
-    &'static str,
-    Error,
-);
+/// Every whole message's key is a [`Reason`], named as its key in
+/// CamelCase, and only those are; parts (`{@…}`) are not reasons.
+#[test]
+fn reasons_are_the_whole_messages_keys() {
+    let camel = |k: &str| -> String {
+        k.split(['.', '_'])
+            .map(|w| w[..1].to_ascii_uppercase() + &w[1..])
+            .collect()
+    };
+    let mut whole = 0;
+    for (k, t) in ENGLISH {
+        let part = ["json.", "verb.", "pending."]
+            .iter()
+            .any(|p| k.starts_with(p));
+        match Reason::of_key(k) {
+            Some(r) => {
+                assert!(!part, "{k} is a part, not a reason");
+                assert_eq!(r.key(), *k);
+                assert_eq!(r.english(), *t);
+                assert_eq!(format!("{r:?}"), camel(k));
+                whole += 1;
+            }
+            None => assert!(part, "{k} has no reason"),
+        }
+    }
+    assert_eq!(whole, Reason::ALL.len());
+    // The wire keeps its keys.
+    assert_eq!(Reason::IllegalKingIsland.key(), "illegal.king_island");
+    assert_eq!(Reason::GameOver.key(), "game_over");
+    assert_eq!(Error::game_over().reason(), Reason::GameOver);
+}
+
+/// code, reason, args, message, and the error the engine gave.
+type Case = (ErrorCode, Reason, Map<String, Value>, &'static str, Error);
 
 #[test]
 fn each_error_path_has_its_key_and_args() {
@@ -470,28 +497,28 @@ fn each_error_path_has_its_key_and_args() {
     let sc: BTreeMap<&str, Error> = scenarios().into_iter().collect();
     cases.push((
         ErrorCode::IllegalAction,
-        "illegal.king_island",
+        Reason::IllegalKingIsland,
         a(json!({"island": "Samoa"})),
         "Samoa is a king island: no one may expand there (R31).",
         sc["king_island"].clone(),
     ));
     cases.push((
         ErrorCode::IllegalAction,
-        "illegal.two_kings",
+        Reason::IllegalTwoKings,
         a(json!({})),
         "You already have two king islands (R30).",
         sc["two_kings"].clone(),
     ));
     cases.push((
         ErrorCode::IllegalAction,
-        "illegal.place_new_count",
+        Reason::IllegalPlaceNewCount,
         a(json!({"count": 2, "island": "Hawaii"})),
         "Place two new ships on Tonga or one on another island, not 2 on Hawaii (R50).",
         sc["place_new_count"].clone(),
     ));
     cases.push((
         ErrorCode::GameOver,
-        "game_over",
+        Reason::GameOver,
         a(json!({})),
         "The game is over: no more moves can be made.",
         sc["game_over"].clone(),
@@ -499,7 +526,7 @@ fn each_error_path_has_its_key_and_args() {
     let mut g = Game::from_options_json(&two()).unwrap();
     cases.push((
         ErrorCode::IllegalAction,
-        "illegal.not_now",
+        Reason::IllegalNotNow,
         a(json!({"verb": "verb.expand", "pending": "pending.setup", "player": "Ana"})),
         "You cannot expand now: Ana: place a ship on a beach of Tonga (setup, R2).",
         g.apply_json(&json!({"type": "expand", "tile": "tonga", "beaches": [0]}))
@@ -507,7 +534,7 @@ fn each_error_path_has_its_key_and_args() {
     ));
     cases.push((
         ErrorCode::IllegalAction,
-        "illegal.no_such_beach",
+        Reason::IllegalNoSuchBeach,
         a(json!({"island": "Tonga", "beaches": 6})),
         "Tonga has no such beach; its beaches are numbered 1 to 6.",
         g.apply_json(&json!({"type": "setup_place", "beach": 9}))
@@ -515,14 +542,14 @@ fn each_error_path_has_its_key_and_args() {
     ));
     cases.push((
         ErrorCode::MalformedAction,
-        "malformed.missing_field",
+        Reason::MalformedMissingField,
         a(json!({"field": "tile", "action": "expand"})),
         "The expand action needs a \"tile\" field.",
         g.apply_json(&json!({"type": "expand"})).unwrap_err(),
     ));
     cases.push((
         ErrorCode::MalformedAction,
-        "malformed.not_number",
+        Reason::MalformedNotNumber,
         a(json!({"field": "beach", "action": "setup_place", "got": "json.string", "value": "one"})),
         "\"beach\" of the setup_place action must be a number, not the string \"one\".",
         g.apply_json(&json!({"type": "setup_place", "beach": "one"}))
@@ -530,14 +557,14 @@ fn each_error_path_has_its_key_and_args() {
     ));
     cases.push((
         ErrorCode::BadOptions,
-        "bad_options.player_count",
+        Reason::BadOptionsPlayerCount,
         a(json!({"count": 1})),
         "Tongiaki is played by 2 to 6 players, not 1.",
         Game::from_options_json(&json!({"players": [{}]})).unwrap_err(),
     ));
     cases.push((
         ErrorCode::BadOptions,
-        "bad_options.unknown_color",
+        Reason::BadOptionsUnknownColor,
         a(json!({"player": 1, "color": "pink", "colors": ["blue", "yellow", "green", "orange", "red", "purple"]})),
         "Player 1 asks for the colour \"pink\"; the colours are blue, yellow, green, orange, red, purple.",
         Game::from_options_json(&json!({"players": [{"color": "pink"}, {}]})).unwrap_err(),
@@ -550,23 +577,23 @@ fn each_error_path_has_its_key_and_args() {
     save["actions"][0] = json!({"type": "setup_place", "beach": 7});
     cases.push((
         ErrorCode::BadSave,
-        "bad_save.entry",
+        Reason::BadSaveEntry,
         a(json!({"entry": 0, "entry_type": "setup_place", "reason": "illegal.no_such_beach", "island": "Tonga", "beaches": 6})),
         "Entry 0 of the save (setup_place) cannot be replayed: Tonga has no such beach; its beaches are numbered 1 to 6.",
         Game::load(&save.to_string()).unwrap_err(),
     ));
     cases.push((
         ErrorCode::BadSave,
-        "bad_save.options",
+        Reason::BadSaveOptions,
         a(json!({"reason": "bad_options.player_count", "count": 1})),
         "The save's options are not valid: Tongiaki is played by 2 to 6 players, not 1.",
         Game::load(r#"{"options": {"players": [{}], "seed": 1}, "actions": []}"#).unwrap_err(),
     ));
-    for (code, key, args, message, e) in cases {
-        assert_eq!(e.code, code, "{key}: {e}");
-        assert_eq!(e.key, key, "{e}");
-        assert_eq!(e.args_json(), Value::Object(args), "{key}");
-        assert_eq!(e.message, message, "{key}");
+    for (code, reason, args, message, e) in cases {
+        assert_eq!(e.code, code, "{reason:?}: {e}");
+        assert_eq!(e.reason(), reason, "{e}");
+        assert_eq!(e.args_json(), Value::Object(args), "{reason:?}");
+        assert_eq!(e.message, message, "{reason:?}");
         check(&e);
     }
 }

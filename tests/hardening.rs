@@ -6,7 +6,7 @@
 use serde_json::{json, Value};
 use tongiaki::bots::{make_bot, BotError, Budget, MAX_SEARCH_ITERATIONS, MAX_SEARCH_MILLIS};
 use tongiaki::error::ECHO_CHARS;
-use tongiaki::{ErrorCode, Game};
+use tongiaki::{ErrorCode, Game, Reason};
 
 /// No message or argument of `e` is longer than an echo's bound (plus the
 /// message's own words).
@@ -79,15 +79,15 @@ fn player_names_are_visible_plain_text() {
         "\u{e0041}",
     ] {
         let e = g(invisible).expect_err(&format!("{invisible:?} accepted"));
-        assert_eq!(e.key, "bad_options.name_invisible", "{invisible:?}");
+        assert_eq!(e.reason(), Reason::BadOptionsNameInvisible, "{invisible:?}");
         assert_eq!(e.code, ErrorCode::BadOptions);
     }
     // The length counts what is left: 40 visible characters and zero-width padding.
     let padded: String = "a".repeat(40) + &"\u{200b}".repeat(100);
     assert_eq!(name_of(&padded), "a".repeat(40));
     assert_eq!(
-        g(&"a".repeat(41)).unwrap_err().key,
-        "bad_options.name_too_long"
+        g(&"a".repeat(41)).unwrap_err().reason(),
+        Reason::BadOptionsNameTooLong
     );
 }
 

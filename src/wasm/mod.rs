@@ -22,7 +22,7 @@
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::error::{Error, ErrorCode};
+use crate::error::{Error, ErrorCode, Reason};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
@@ -240,15 +240,15 @@ fn internal_error(key: &'static str, args: crate::error::Args) -> JsValue {
 
 /// A value that is not JSON: `bad_options.not_json` or `malformed.not_json`.
 fn not_json(code: ErrorCode, what: &str, detail: String) -> JsValue {
-    let key = match code {
-        ErrorCode::BadOptions => "bad_options.not_json",
-        ErrorCode::MalformedAction => "malformed.not_json",
+    let reason = match code {
+        ErrorCode::BadOptions => Reason::BadOptionsNotJson,
+        ErrorCode::MalformedAction => Reason::MalformedNotJson,
         _ => {
             let message = format!("The {what} cannot be read as JSON: {detail}.");
             return engine_error(Error::new(code, message));
         }
     };
-    engine_error(Error::keyed(code, key, vec![("detail", detail.into())]))
+    engine_error(Error::of(code, reason, vec![("detail", detail.into())]))
 }
 
 /// A number as JS writes it (`String(n)`: "5", "1.5", "1e+300", "Infinity").

@@ -1,14 +1,16 @@
 //! The HTTP endpoints of ONLINE.md: each handler reads a bounded JSON body,
 //! asks the hub and writes its answer; nothing else.
 
-use super::error::OnlineError;
+use super::error::{Code, OnlineError};
 use super::hub::Hub;
+use super::wire::{self, Stats};
 use axum::body::Body;
 use axum::extract::{Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde_json::{json, Value};
+use serde::Serialize;
+use serde_json::Value;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -18,19 +20,25 @@ pub const MAX_BODY: usize = 4 * 1024;
 /// A request body must arrive whole within this.
 const BODY_DEADLINE: Duration = Duration::from_secs(10);
 
-async fn read_json(body: Body) -> Result<Value, OnlineError> {
+/// Reads a bounded JSON body: an object's fields (an empty body has none),
+/// `None` for JSON that is not an object (see [`wire::body`]).
+async fn read_body<T: serde::de::DeserializeOwned + Default>(
+    body: Body,
+) -> Result<Option<T>, OnlineError> {
     let bytes = tokio::time::timeout(BODY_DEADLINE, axum::body::to_bytes(body, MAX_BODY))
         .await
-        .map_err(|_| OnlineError::detail("bad_request", "the body took too long"))?
-        .map_err(|_| OnlineError::new("too_large", json!({"max": MAX_BODY})))?;
+        .map_err(|_| OnlineError::detail(Code::BadRequest, "the body took too long"))?
+        .map_err(|_| OnlineError::too_large(MAX_BODY))?;
     if bytes.is_empty() {
-        return Ok(json!({}));
+        return Ok(Some(T::default()));
     }
-    serde_json::from_slice(&bytes)
-        .map_err(|e| OnlineError::detail("bad_request", format!("the body is not JSON ({e})")))
+    let v: Value = serde_json::from_slice(&bytes).map_err(|e| {
+        OnlineError::detail(Code::BadRequest, format!("the body is not JSON ({e})"))
+    })?;
+    Ok(wire::body(v))
 }
 
-fn answer(status: StatusCode, r: Result<Value, OnlineError>) -> Response {
+fn answer<T: Serialize>(status: StatusCode, r: Result<T, OnlineError>) -> Response {
     match r {
         Ok(v) => (status, Json(v)).into_response(),
         Err(e) => e.into_response(),
@@ -38,24 +46,26 @@ fn answer(status: StatusCode, r: Result<Value, OnlineError>) -> Response {
 }
 
 pub async fn create(State(hub): State<Arc<Hub>>, body: Body) -> Response {
-    let r = match read_json(body).await {
-        Ok(v) => hub.create(&v).await,
+    let r = match read_body(body).await {
+        Ok(b) => hub.create(b).await,
         Err(e) => Err(e),
     };
     answer(StatusCode::CREATED, r)
 }
 
 pub async fn join(State(hub): State<Arc<Hub>>, Path(id): Path<String>, body: Body) -> Response {
-    let r = match read_json(body).await {
-        Ok(v) => hub.join(&id, &v).await,
+    let r = match read_body(body).await {
+        // A body that is not an object has none of the fields asked for.
+        Ok(b) => hub.join(&id, b.unwrap_or_default()).await,
         Err(e) => Err(e),
     };
     answer(StatusCode::OK, r)
 }
 
 pub async fn start(State(hub): State<Arc<Hub>>, Path(id): Path<String>, body: Body) -> Response {
-    let r = match read_json(body).await {
-        Ok(v) => hub.start(&id, &v).await,
+    let r = match read_body(body).await {
+        // A body that is not an object has none of the fields asked for.
+        Ok(b) => hub.start(&id, b.unwrap_or_default()).await,
         Err(e) => Err(e),
     };
     answer(StatusCode::OK, r)
@@ -85,11 +95,10 @@ pub async fn save(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Respon
 
 /// `GET /api/stats`: tables in memory and open WebSockets (load tests).
 pub async fn stats(State(hub): State<Arc<Hub>>) -> Response {
-    let stored = hub.store.count_tables().await.ok();
-    Json(json!({
-        "loaded": hub.loaded(),
-        "connections": hub.connections.load(std::sync::atomic::Ordering::Relaxed),
-        "stored": stored,
-    }))
+    Json(Stats {
+        connections: hub.connections.load(std::sync::atomic::Ordering::Relaxed),
+        loaded: hub.loaded(),
+        stored: hub.store.count_tables().await.ok(),
+    })
     .into_response()
 }

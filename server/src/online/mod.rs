@@ -8,11 +8,12 @@
 //! |---|---|
 //! | `mod.rs` | [`router`], [`start`] |
 //! | `http.rs` | the HTTP endpoints |
+//! | `wire.rs` | the messages and HTTP bodies as types: what each side sends |
 //! | `ws.rs` | the WebSocket: hello, act, broadcasts, limits |
 //! | `hub/` | the tables in memory: `mod.rs` (loading, locking), `lobby.rs` (create, join, start), `play.rs` (hello, act, commit), `bots.rs` (bots, clocks), `sweep.rs` (expiry, eviction) |
 //! | `table.rs` | one table: seats, game, presence, turn clock, messages |
 //! | `store/` | the `Store` trait and its SQLite and PostgreSQL implementations |
-//! | `names.rs`, `token.rs`, `error.rs` | names as plain text, secrets and ids, refusals |
+//! | `names.rs`, `token.rs`, `error.rs` | names as plain text, secrets and ids, refusals and their codes |
 
 pub mod error;
 pub mod http;
@@ -21,6 +22,7 @@ pub mod names;
 pub mod store;
 pub mod table;
 pub mod token;
+pub mod wire;
 pub mod ws;
 
 pub use hub::{Config, Hub};

@@ -4,7 +4,7 @@
 //! characters, unique at the table (compared without case, [`fold`]).
 //! Markup is just text: the browser sets it as text, never as HTML.
 
-use super::error::OnlineError;
+use super::error::{Code, OnlineError};
 use tongiaki::options::{visible_name, MAX_NAME_CHARS};
 use unicode_normalization::UnicodeNormalization;
 
@@ -15,11 +15,11 @@ pub fn normalise(raw: &str) -> Result<String, OnlineError> {
     let out: String = visible_name(&composed).nfc().collect();
     let n = out.chars().count();
     if n == 0 {
-        return Err(OnlineError::detail("bad_name", "it is empty"));
+        return Err(OnlineError::detail(Code::BadName, "it is empty"));
     }
     if n > MAX_NAME_CHARS {
         return Err(OnlineError::detail(
-            "bad_name",
+            Code::BadName,
             format!("it has {n} characters"),
         ));
     }

@@ -3,10 +3,12 @@
 //! who has been gone how long and the turn's clock live only here; they are
 //! re-derived after a restart (everyone counts as having just left).
 
-use super::error::OnlineError;
+use super::error::{Code, OnlineError};
 use super::store::{MoveRecord, SeatRecord, Status, StoredTable, TableRecord};
-use serde_json::{json, Value};
+use super::wire::{self, SeatView, ServerMessage, TableInfo};
+use serde_json::value::RawValue;
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tongiaki::Game;
 
@@ -28,8 +30,8 @@ pub struct Table {
     pub game: Option<Game>,
     /// Moves in the log.
     pub moves: u32,
-    /// The events of the last move, as JSON text.
-    pub last_events: String,
+    /// The events of the last move, as written when it was made.
+    pub last_events: Box<RawValue>,
     /// WebSocket connections per seat, to this process.
     pub connected: Vec<u32>,
     /// Connections per seat to other processes on the same store, as they
@@ -81,7 +83,7 @@ impl Table {
             seats,
             game: None,
             moves: 0,
-            last_events: "[]".into(),
+            last_events: wire::no_events(),
             connected: vec![0; n],
             remote: HashMap::new(),
             left_at: vec![now; n],
@@ -132,7 +134,7 @@ impl Table {
     /// Bookkeeping after a move was applied to `self.game`.
     pub fn after_move(&mut self, events: Vec<tongiaki::GameEvent>) {
         self.moves += 1;
-        self.last_events = serde_json::to_string(&events).unwrap_or_else(|_| "[]".into());
+        self.last_events = wire::events(&events);
         let key = self.current_turn_key();
         if key != self.turn_key {
             self.turn_key = key;
@@ -237,86 +239,81 @@ impl Table {
     /// May the others hand `seat` to a bot?
     pub fn may_replace(&self, seat: usize) -> Result<(), OnlineError> {
         if self.record.status != Status::Playing {
-            return Err(OnlineError::code("not_started"));
+            return Err(OnlineError::code(Code::NotStarted));
         }
         match self.away_secs(seat) {
             Some(secs) if secs >= self.record.gone_after_secs => Ok(()),
-            _ => Err(OnlineError::code("not_gone")),
+            _ => Err(OnlineError::code(Code::NotGone)),
         }
     }
 
     // ----- messages ------------------------------------------------------
 
-    /// The seats as GET and the `seats` message show them: free seats have
-    /// a `null` name.
-    pub fn seats_json(&self) -> Value {
-        Value::Array(
-            (0..self.seats.len())
-                .map(|i| match &self.seats[i] {
-                    Some(s) => json!({
-                        "name": s.name,
-                        "bot": s.bot,
-                        "connected": self.present(i),
-                        "replaced": s.replaced,
-                        "away_secs": self.away_secs(i),
-                    }),
-                    None => json!({"name": null, "bot": null, "connected": false,
-                                   "replaced": false, "away_secs": null, "free": true}),
-                })
-                .collect(),
-        )
+    /// The seats as GET and the `seats` message show them.
+    pub fn seat_views(&self) -> Vec<SeatView> {
+        (0..self.seats.len())
+            .map(|i| match &self.seats[i] {
+                Some(s) => SeatView {
+                    away_secs: self.away_secs(i),
+                    bot: s.bot.clone(),
+                    connected: self.present(i),
+                    free: false,
+                    name: Some(s.name.clone()),
+                    replaced: s.replaced,
+                },
+                None => SeatView {
+                    free: true,
+                    ..SeatView::default()
+                },
+            })
+            .collect()
     }
 
-    /// `GET /api/tables/ID`. Never the seed or the options.
-    pub fn info_json(&self) -> Value {
-        json!({
-            "table": self.record.id,
-            "status": self.record.status.as_str(),
-            "seats": self.seats_json(),
-            "moves": self.moves,
-            "mode": self.record.mode.as_str(),
-            "gone_after": self.record.gone_after_secs,
-            "turn_clock": self.record.turn_clock_secs,
-        })
+    /// `GET /api/tables/ID`.
+    pub fn info(&self) -> TableInfo {
+        TableInfo {
+            gone_after: self.record.gone_after_secs,
+            mode: self.record.mode,
+            moves: self.moves,
+            seats: self.seat_views(),
+            status: self.record.status,
+            table: self.record.id.clone(),
+            turn_clock: self.record.turn_clock_secs,
+        }
     }
 
-    pub fn seats_msg(&self) -> String {
-        json!({
-            "type": "seats",
-            "table": self.record.id,
-            "seats": self.seats_json(),
-            "status": self.record.status.as_str(),
-            "gone_after": self.record.gone_after_secs,
-        })
-        .to_string()
+    /// The `seats` message.
+    pub fn seats_msg(&self) -> Arc<str> {
+        ServerMessage::Seats {
+            gone_after: self.record.gone_after_secs,
+            seats: self.seat_views(),
+            status: self.record.status,
+            table: &self.record.id,
+        }
+        .frame()
     }
 
-    /// The `state` message: the public snapshot, the legal actions of the
-    /// seat to act, the last move (`action`, added: the engine's own form;
-    /// `null` before the first) and its events. Never the seed or the pile.
-    fn build_state(&self) -> Option<std::sync::Arc<str>> {
+    /// The `state` message, written once for everyone at the table: the
+    /// public snapshot, the legal actions of the seat to act, the last move
+    /// and its events. Never the seed or the pile.
+    fn build_state(&self) -> Option<Arc<str>> {
         let g = self.game.as_ref()?;
         let playing = self.record.status == Status::Playing;
-        let legal: &[tongiaki::Move] = if playing { g.legal_moves() } else { &[] };
-        let clock = if self.record.turn_clock_secs > 0 && playing {
+        let clock_ms = (self.record.turn_clock_secs > 0 && playing).then(|| {
             let left = Duration::from_secs(self.record.turn_clock_secs)
                 .saturating_sub(self.turn_started.elapsed());
-            (left.as_millis() as u64).to_string()
-        } else {
-            "null".into()
+            left.as_millis() as u64
+        });
+        let snapshot = g.snapshot();
+        let state = ServerMessage::State {
+            moves: self.moves,
+            snapshot: &snapshot,
+            legal: if playing { g.legal_moves() } else { &[] },
+            action: g.log().last().map(|a| a.to_json()),
+            events: &self.last_events,
+            clock_ms,
         };
-        // Written straight to text (no JSON tree): one of these per move.
-        let snapshot = serde_json::to_string(&g.snapshot()).ok()?;
-        let legal = serde_json::to_string(legal).ok()?;
-        let action = g
-            .log()
-            .last()
-            .map_or_else(|| "null".into(), |a| a.to_json().to_string());
-        let msg = format!(
-            r#"{{"type":"state","moves":{},"snapshot":{snapshot},"legal":{legal},"action":{action},"events":{},"clock_ms":{clock}}}"#,
-            self.moves, self.last_events
-        );
-        Some(msg.into())
+        Some(state.frame())
     }
 
     pub fn refresh_state(&mut self) {

@@ -3,13 +3,13 @@
 //! the table's broadcasts. A slow client only slows itself: the broadcast
 //! never waits for it, and one that falls behind skips to the newest state.
 
-use super::error::OnlineError;
-use super::hub::{AddrSlot, Hub, EXPIRED_MSG};
+use super::error::{Code, OnlineError};
+use super::hub::{AddrSlot, Hub};
+use super::wire::{ClientMessage, ServerMessage, EXPIRED};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Path, State};
 use axum::response::{IntoResponse, Response};
 use axum::Extension;
-use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -95,7 +95,7 @@ struct Conn {
 }
 
 enum Incoming {
-    Json(Value),
+    Message(ClientMessage),
     /// Answered already (refused) or nothing to do (ping, pong).
     Skip,
     Closed,
@@ -112,17 +112,17 @@ impl Conn {
     /// Refuses a message; false once the client has been refused too often.
     async fn refuse(&mut self, e: OnlineError) -> bool {
         self.bucket.strikes += 1;
-        self.send(&e.to_message()).await && self.bucket.strikes < MAX_STRIKES
+        self.send(&ServerMessage::Error(&e).frame()).await && self.bucket.strikes < MAX_STRIKES
     }
 
-    /// Reads and checks one message: text, within size and rate, a JSON
-    /// object with a `type`.
+    /// Reads and checks one message: text, within size and rate, one of
+    /// [`ClientMessage`].
     async fn read(&mut self, msg: Option<Result<Message, axum::Error>>) -> Incoming {
         let text = match msg {
             Some(Ok(Message::Text(t))) => t,
             Some(Ok(Message::Binary(_))) => {
                 self.last_heard = Instant::now();
-                let e = OnlineError::detail("bad_message", "send text frames of JSON");
+                let e = OnlineError::detail(Code::BadMessage, "send text frames of JSON");
                 return self.refused(e).await;
             }
             Some(Ok(Message::Ping(_) | Message::Pong(_))) => {
@@ -133,22 +133,14 @@ impl Conn {
         };
         self.last_heard = Instant::now();
         if !self.bucket.take() {
-            return self.refused(OnlineError::code("rate_limited")).await;
+            return self.refused(OnlineError::code(Code::RateLimited)).await;
         }
         if text.len() > MAX_MESSAGE {
-            let e = OnlineError::new("too_large", json!({"max": MAX_MESSAGE}));
-            return self.refused(e).await;
+            return self.refused(OnlineError::too_large(MAX_MESSAGE)).await;
         }
-        match serde_json::from_str::<Value>(text.as_str()) {
-            Ok(v) if v.get("type").is_some_and(Value::is_string) => Incoming::Json(v),
-            Ok(_) => {
-                let e = OnlineError::detail("bad_message", "a message is an object with a type");
-                self.refused(e).await
-            }
-            Err(e) => {
-                let e = OnlineError::detail("bad_message", format!("not JSON ({e})"));
-                self.refused(e).await
-            }
+        match ClientMessage::parse(text.as_str()) {
+            Ok(m) => Incoming::Message(m),
+            Err(e) => self.refused(e).await,
         }
     }
 
@@ -173,31 +165,27 @@ async fn session(hub: Arc<Hub>, id: String, socket: WebSocket, _slot: AddrSlot) 
         let Ok(msg) = tokio::time::timeout_at(deadline, c.socket.recv()).await else {
             return;
         };
-        let v = match c.read(msg).await {
-            Incoming::Json(v) => v,
-            Incoming::Skip => continue,
-            Incoming::Closed => return,
-        };
-        if v["type"] != "hello" {
-            if !c.refuse(OnlineError::code("hello_first")).await {
-                return;
-            }
-            continue;
-        }
-        let tok = match v.get("token") {
-            None | Some(Value::Null) => None,
-            Some(Value::String(t)) => Some(t.as_str()),
-            Some(_) => {
-                if !c.refuse(OnlineError::code("bad_token")).await {
+        let token = match c.read(msg).await {
+            Incoming::Message(ClientMessage::Hello { token }) => token,
+            Incoming::Message(_) => {
+                if !c.refuse(OnlineError::code(Code::HelloFirst)).await {
                     return;
                 }
                 continue;
             }
+            Incoming::Skip => continue,
+            Incoming::Closed => return,
         };
-        match hub.hello(&id, tok).await {
+        let Ok(tok) = token.optional() else {
+            if !c.refuse(OnlineError::code(Code::BadToken)).await {
+                return;
+            }
+            continue;
+        };
+        match hub.hello(&id, tok.as_deref()).await {
             Ok(h) => break h,
             Err(e) => {
-                let fatal = e.code == "no_table";
+                let fatal = e.code == Code::NoTable;
                 if !c.refuse(e).await || fatal {
                     return;
                 }
@@ -205,7 +193,7 @@ async fn session(hub: Arc<Hub>, id: String, socket: WebSocket, _slot: AddrSlot) 
         }
     };
     let seat = hello.seat;
-    let welcome = json!({"type": "welcome", "seat": seat, "table": id}).to_string();
+    let welcome = ServerMessage::Welcome { seat, table: &id }.frame();
     let mut ok = c.send(&welcome).await && c.send(&hello.seats_msg).await;
     if let (true, Some(s)) = (ok, &hello.state_msg) {
         ok = c.send(s).await;
@@ -214,12 +202,12 @@ async fn session(hub: Arc<Hub>, id: String, socket: WebSocket, _slot: AddrSlot) 
     while ok {
         tokio::select! {
             msg = c.socket.recv() => {
-                let v = match c.read(msg).await {
-                    Incoming::Json(v) => v,
+                let m = match c.read(msg).await {
+                    Incoming::Message(m) => m,
                     Incoming::Skip => continue,
                     Incoming::Closed => break,
                 };
-                ok = match handle(&hub, &id, seat, &v).await {
+                ok = match handle(&hub, &id, seat, m).await {
                     Err(e) => c.refuse(e).await,
                     Ok(Some(answer)) => c.send(&answer).await,
                     Ok(None) => true,
@@ -227,7 +215,7 @@ async fn session(hub: Arc<Hub>, id: String, socket: WebSocket, _slot: AddrSlot) 
             }
             b = hello.rx.recv() => match b {
                 Ok(m) => {
-                    ok = c.send(&m).await && &*m != EXPIRED_MSG;
+                    ok = c.send(&m).await && &*m != EXPIRED;
                 }
                 Err(RecvError::Lagged(_)) => {
                     // Skip what was missed: the newest seats and state say it all.
@@ -256,37 +244,36 @@ async fn handle(
     hub: &Arc<Hub>,
     id: &str,
     seat: Option<u8>,
-    v: &Value,
+    m: ClientMessage,
 ) -> Result<Option<Arc<str>>, OnlineError> {
-    let moves = || {
-        v.get("moves")
-            .and_then(Value::as_u64)
-            .filter(|&n| n <= u32::MAX as u64)
-            .map(|n| n as u32)
-            .ok_or_else(|| OnlineError::detail("bad_message", "moves is a whole number"))
-    };
-    match v["type"].as_str().unwrap_or("") {
-        "act" => {
-            let seat = seat.ok_or_else(|| OnlineError::code("bad_token"))?;
-            let action = v.get("action").unwrap_or(&Value::Null);
-            hub.act(id, seat, moves()?, action).await.map(|()| None)
+    let seated = || seat.ok_or_else(|| OnlineError::code(Code::BadToken));
+    match m {
+        ClientMessage::Act { moves, action } => {
+            let seat = seated()?;
+            let n = ClientMessage::moves(moves)?;
+            hub.act(id, seat, n, &action).await.map(|()| None)
         }
-        "replace" => {
-            seat.ok_or_else(|| OnlineError::code("bad_token"))?;
-            let k = v
-                .get("seat")
-                .and_then(Value::as_u64)
-                .ok_or_else(|| OnlineError::detail("bad_message", "seat is a whole number"))?;
+        ClientMessage::Replace { seat: k } => {
+            seated()?;
+            let k = k
+                .required()
+                .ok_or_else(|| OnlineError::detail(Code::BadMessage, "seat is a whole number"))?;
             hub.replace(id, k).await.map(|()| None)
         }
         // Anyone at the table may ask: the odds are public (hub/odds.rs).
         // Boxed: awaited inline, the odds' state (a whole Game) would be
-        // part of every connection's task, asked or not (about 4 KiB a
-        // connection: BENCHMARKS.md, "Memory per table, again").
-        "odds" => Box::pin(hub.odds(id, moves()?)).await.map(Some),
-        "ping" => Ok(Some(r#"{"type":"pong"}"#.into())),
-        "hello" => Err(OnlineError::detail("bad_message", "hello was said already")),
-        _ => Err(OnlineError::detail("bad_message", "unknown type")),
+        // part of every connection's task, asked or not (see the test
+        // below).
+        ClientMessage::Odds { moves } => {
+            let n = ClientMessage::moves(moves)?;
+            Box::pin(hub.odds(id, n)).await.map(Some)
+        }
+        ClientMessage::Ping => Ok(Some(ServerMessage::Pong.frame())),
+        ClientMessage::Hello { .. } => Err(OnlineError::detail(
+            Code::BadMessage,
+            "hello was said already",
+        )),
+        ClientMessage::Unknown => Err(OnlineError::detail(Code::BadMessage, "unknown type")),
     }
 }
 
@@ -302,12 +289,11 @@ mod tests {
     }
 
     /// Every open connection holds its session's future, and what the
-    /// session awaits inline is part of it, used or not. A `Game` (over
-    /// 6 KiB by value) kept across an await made every connection 4 to 6
-    /// KiB heavier, twice (the odds, then the act's copy of the game:
-    /// BENCHMARKS.md, "Memory per table"); such state lives on the heap.
-    /// 2,272 bytes when this was written; the budget leaves room for a
-    /// compiler's changes, not for a game.
+    /// session awaits inline is part of it, used or not. A `Game` by value
+    /// is several times a connection's whole state, and one kept across an
+    /// await made every connection that much heavier, twice (the odds, then
+    /// the act's copy of the game); such state lives on the heap. The
+    /// budget leaves room for a compiler's changes, not for a game.
     #[test]
     fn a_connection_future_stays_small() {
         const BUDGET: usize = 3 * 1024;

@@ -9,9 +9,11 @@ use axum::routing::any;
 use axum::Router;
 use std::sync::Arc;
 
-/// An API error: a 4xx status and the JSON body ONLINE.md fixes.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// An API error: a 4xx status and the JSON body ONLINE.md fixes (its
+/// fields but the status).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct ApiError {
+    #[serde(skip)]
     pub status: StatusCode,
     pub code: &'static str,
     pub key: &'static str,
@@ -32,18 +34,14 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = serde_json::json!({
-            "code": self.code,
-            "key": self.key,
-            "message": self.message,
-        });
+        let body = serde_json::to_string(&self).unwrap_or_default();
         (
             self.status,
             [
                 (header::CONTENT_TYPE, "application/json"),
                 (header::CACHE_CONTROL, "no-store"),
             ],
-            body.to_string(),
+            body,
         )
             .into_response()
     }

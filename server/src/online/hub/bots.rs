@@ -3,6 +3,7 @@
 //! turn clock of a live table.
 
 use super::{Hub, TableHandle};
+use crate::online::error::Code;
 use crate::online::store::Status;
 use crate::online::table::{Mover, Table};
 use crate::online::token;
@@ -93,13 +94,13 @@ impl Hub {
             .commit(&h, &mut t, seat, n, &d.action.to_json(), true)
             .await
         {
-            if e.code == "stale" {
+            if e.code == Code::Stale {
                 // Another process's bot moved first (the move log's key
                 // decided): its move is the one everyone gets.
                 return;
             }
             eprintln!("online: table {}: bot move {n}: {e}", h.id);
-            if e.code == "store" {
+            if e.code == Code::Store {
                 // Try again a little later.
                 let hub = self.clone();
                 let h = h.clone();

@@ -11,9 +11,10 @@
 //! [`PRESENCE_STALE`] is forgotten (its process died), so the seats it
 //! showed count as left.
 
-use super::{Hub, TableHandle, EXPIRED_MSG};
+use super::{Hub, TableHandle};
 use crate::online::store::Change;
 use crate::online::table::Table;
+use crate::online::wire::EXPIRED;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::mpsc::UnboundedReceiver;
@@ -81,7 +82,7 @@ impl Hub {
                     return;
                 }
                 if let Err(e) = self.reload(&h, &mut t).await {
-                    eprintln!("online: table {table}: reload: {}", e.code);
+                    eprintln!("online: table {table}: reload: {}", e.code.as_str());
                     return;
                 }
                 t.fresh = false;
@@ -91,7 +92,7 @@ impl Hub {
                 let h = self.map().remove(&table);
                 if let Some(h) = h {
                     h.table.lock().await.gone = true;
-                    h.send(EXPIRED_MSG);
+                    h.send(EXPIRED);
                 }
             }
             Change::Presence {

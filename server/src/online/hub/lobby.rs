@@ -2,43 +2,37 @@
 //! `start`, `GET` its seats and its save; the game's beginning.
 
 use super::{Hub, TableHandle, CHANNEL};
-use crate::online::error::OnlineError;
+use crate::online::error::{Code, OnlineError};
 use crate::online::names;
 use crate::online::store::{now_ms, Mode, SeatRecord, Status, StoreError, TableRecord};
 use crate::online::table::Table;
 use crate::online::token;
+use crate::online::wire::{
+    CreateTable, Created, Field, JoinTable, Joined, StartTable, Started, TableInfo,
+};
 use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::broadcast;
 use tongiaki::bots::BOT_KINDS;
 
-fn field_u64(body: &Value, name: &str) -> Result<Option<u64>, OnlineError> {
-    match body.get(name) {
-        None | Some(Value::Null) => Ok(None),
-        Some(v) => v
-            .as_u64()
-            .map(Some)
-            .ok_or_else(|| OnlineError::detail("bad_request", format!("{name} is a whole number"))),
-    }
+/// A whole number of a body, if given (`null` is not given).
+fn whole(field: Field<Option<u64>>, name: &str) -> Result<Option<u64>, OnlineError> {
+    field
+        .optional()
+        .map_err(|_| OnlineError::detail(Code::BadRequest, format!("{name} is a whole number")))
 }
 
-fn name_field(body: &Value) -> Result<String, OnlineError> {
-    match body.get("name") {
-        Some(Value::String(s)) => {
+fn name_field(name: Field<String>) -> Result<String, OnlineError> {
+    match name {
+        Field::Is(s) => {
             if s.len() > 1024 {
-                return Err(OnlineError::detail("bad_name", "it is far too long"));
+                return Err(OnlineError::detail(Code::BadName, "it is far too long"));
             }
-            names::normalise(s)
+            names::normalise(&s)
         }
-        _ => Err(OnlineError::detail("bad_name", "name is a string")),
+        Field::Missing | Field::Bad => Err(OnlineError::detail(Code::BadName, "name is a string")),
     }
-}
-
-fn token_field(body: &Value) -> Result<&str, OnlineError> {
-    body.get("token")
-        .and_then(Value::as_str)
-        .ok_or_else(|| OnlineError::code("bad_token"))
 }
 
 /// A bot's name at the table: "Greedy 3", or with a mark if a player took it.
@@ -55,40 +49,42 @@ fn bot_name(t: &Table, kind: &str, seat: usize) -> String {
 }
 
 impl Hub {
-    /// `POST /api/tables`.
-    pub async fn create(self: &Arc<Self>, body: &Value) -> Result<Value, OnlineError> {
-        if !body.is_object() {
+    /// `POST /api/tables` (`None`: a body that is not a JSON object).
+    pub async fn create(
+        self: &Arc<Self>,
+        body: Option<CreateTable>,
+    ) -> Result<Created, OnlineError> {
+        let Some(body) = body else {
             return Err(OnlineError::detail(
-                "bad_request",
+                Code::BadRequest,
                 "the body is a JSON object",
             ));
-        }
-        let n = match field_u64(body, "seats")? {
+        };
+        let n = match whole(body.seats, "seats")? {
             Some(n) if (2..=6).contains(&n) => n as u8,
-            _ => return Err(OnlineError::code("bad_seats")),
+            _ => return Err(OnlineError::code(Code::BadSeats)),
         };
-        let name = name_field(body)?;
-        let mode = match body.get("mode") {
-            None | Some(Value::Null) => Mode::Live,
-            Some(Value::String(m)) => Mode::parse(m)
-                .ok_or_else(|| OnlineError::detail("bad_option", "mode is live or turn"))?,
-            _ => return Err(OnlineError::detail("bad_option", "mode is live or turn")),
-        };
+        let name = name_field(body.name)?;
+        let mode = body
+            .mode
+            .optional()
+            .map_err(|_| OnlineError::detail(Code::BadOption, "mode is live or turn"))?
+            .unwrap_or(Mode::Live);
         let (gone_default, clock_default) = match mode {
             Mode::Live => (self.config.gone_after, self.config.turn_clock),
             Mode::Turn => (self.config.turn_gone_after, Duration::ZERO),
         };
-        let gone_after = field_u64(body, "gone_after")?.unwrap_or(gone_default.as_secs());
-        let turn_clock = field_u64(body, "turn_clock")?.unwrap_or(clock_default.as_secs());
+        let gone_after = whole(body.gone_after, "gone_after")?.unwrap_or(gone_default.as_secs());
+        let turn_clock = whole(body.turn_clock, "turn_clock")?.unwrap_or(clock_default.as_secs());
         if gone_after > 30 * 24 * 3600 || turn_clock > 7 * 24 * 3600 {
             return Err(OnlineError::detail(
-                "bad_option",
+                Code::BadOption,
                 "gone_after is at most 30 days, turn_clock at most 7 days (seconds)",
             ));
         }
         if mode == Mode::Live && turn_clock == 0 {
             return Err(OnlineError::detail(
-                "bad_option",
+                Code::BadOption,
                 "a live table has a turn clock: turn_clock is at least 1 second",
             ));
         }
@@ -119,11 +115,12 @@ impl Hub {
             moves: Vec::new(),
         })
         .map_err(OnlineError::store)?;
-        let bad_bot =
-            |detail: String| OnlineError::new("bad_bot", json!({"last": n - 1, "detail": detail}));
-        match body.get("bots") {
-            None | Some(Value::Null) => {}
-            Some(Value::Object(m)) => {
+        let bad_bot = |detail: String| {
+            OnlineError::new(Code::BadBot, json!({"last": n - 1, "detail": detail}))
+        };
+        match body.bots.optional() {
+            Ok(None) => {}
+            Ok(Some(m)) => {
                 for (k, v) in m {
                     let seat: usize = k
                         .parse()
@@ -144,7 +141,7 @@ impl Hub {
                     });
                 }
             }
-            Some(_) => return Err(bad_bot("bots is an object: seat → kind".into())),
+            Err(_) => return Err(bad_bot("bots is an object: seat → kind".into())),
         }
         let seats: Vec<SeatRecord> = table.seats.iter().flatten().cloned().collect();
         self.store
@@ -162,22 +159,26 @@ impl Hub {
         if t.taken() == n as usize {
             self.begin(&h, &mut t).await?;
         }
-        Ok(json!({"table": id, "seat": 0, "token": tok}))
+        Ok(Created {
+            seat: 0,
+            table: id,
+            token: tok,
+        })
     }
 
     /// `POST /api/tables/ID/join`.
-    pub async fn join(self: &Arc<Self>, id: &str, body: &Value) -> Result<Value, OnlineError> {
-        let name = name_field(body)?;
+    pub async fn join(self: &Arc<Self>, id: &str, body: JoinTable) -> Result<Joined, OnlineError> {
+        let name = name_field(body.name)?;
         let (h, mut t) = self.lock(id).await?;
         for _ in 0..3 {
             if t.status() != Status::Waiting {
-                return Err(OnlineError::code("table_full"));
+                return Err(OnlineError::code(Code::TableFull));
             }
             let Some(seat) = t.seats.iter().position(|s| s.is_none()) else {
-                return Err(OnlineError::code("table_full"));
+                return Err(OnlineError::code(Code::TableFull));
             };
             if t.name_taken(&name) {
-                return Err(OnlineError::code("name_taken"));
+                return Err(OnlineError::code(Code::NameTaken));
             }
             let tok = token::seat_token();
             let rec = SeatRecord {
@@ -197,36 +198,49 @@ impl Hub {
                     } else {
                         h.send(t.seats_msg());
                     }
-                    return Ok(json!({"seat": seat, "token": tok}));
+                    return Ok(Joined {
+                        seat: seat as u8,
+                        token: tok,
+                    });
                 }
                 // Another process took the seat, or began the game: look again.
                 Err(StoreError::Conflict) => self.reload(&h, &mut t).await?,
                 Err(e) => return Err(OnlineError::store(e)),
             }
         }
-        Err(OnlineError::code("table_full"))
+        Err(OnlineError::code(Code::TableFull))
     }
 
     /// `POST /api/tables/ID/start`.
-    pub async fn start(self: &Arc<Self>, id: &str, body: &Value) -> Result<Value, OnlineError> {
-        let tok = token_field(body)?;
+    pub async fn start(
+        self: &Arc<Self>,
+        id: &str,
+        body: StartTable,
+    ) -> Result<Started, OnlineError> {
+        let tok = body
+            .token
+            .required()
+            .ok_or_else(|| OnlineError::code(Code::BadToken))?;
         let (h, mut t) = self.lock(id).await?;
-        match t.seat_of(tok) {
-            None => return Err(OnlineError::code("bad_token")),
+        match t.seat_of(&tok) {
+            None => return Err(OnlineError::code(Code::BadToken)),
             Some(0) => {}
-            Some(_) => return Err(OnlineError::code("not_creator")),
+            Some(_) => return Err(OnlineError::code(Code::NotCreator)),
         }
         if t.status() != Status::Waiting {
-            return Err(OnlineError::code("already_started"));
+            return Err(OnlineError::code(Code::AlreadyStarted));
         }
         self.begin(&h, &mut t).await?;
-        Ok(json!({"table": id, "status": t.status().as_str()}))
+        Ok(Started {
+            status: t.status(),
+            table: id.to_string(),
+        })
     }
 
     /// `GET /api/tables/ID`.
-    pub async fn info(self: &Arc<Self>, id: &str) -> Result<Value, OnlineError> {
+    pub async fn info(self: &Arc<Self>, id: &str) -> Result<TableInfo, OnlineError> {
         let (_, t) = self.lock(id).await?;
-        Ok(t.info_json())
+        Ok(t.info())
     }
 
     /// `GET /api/tables/ID/save`: only once the game is over.
@@ -234,7 +248,7 @@ impl Hub {
         let (_, t) = self.lock(id).await?;
         match (&t.game, t.status()) {
             (Some(g), Status::Over) => Ok(g.save()),
-            _ => Err(OnlineError::code("not_over")),
+            _ => Err(OnlineError::code(Code::NotOver)),
         }
     }
 
@@ -245,7 +259,7 @@ impl Hub {
             .load(&h.id)
             .await
             .map_err(OnlineError::store)?
-            .ok_or_else(|| OnlineError::code("no_table"))?;
+            .ok_or_else(|| OnlineError::code(Code::NoTable))?;
         let mut fresh = Table::from_stored(stored).map_err(OnlineError::store)?;
         fresh.connected = std::mem::take(&mut t.connected);
         fresh.remote = std::mem::take(&mut t.remote);
@@ -310,7 +324,7 @@ impl Hub {
                 return match e {
                     StoreError::Conflict => {
                         self.reload(h, t).await?;
-                        Err(OnlineError::code("already_started"))
+                        Err(OnlineError::code(Code::AlreadyStarted))
                     }
                     e => Err(OnlineError::store(e)),
                 };

@@ -20,7 +20,7 @@ mod odds;
 mod play;
 mod sweep;
 
-use super::error::OnlineError;
+use super::error::{Code, OnlineError};
 use super::store::Store;
 use super::table::Table;
 use super::token;
@@ -35,9 +35,6 @@ use tongiaki::bots::Budget;
 /// Messages a table's broadcast channel holds for a slow client before it
 /// skips to the newest state.
 const CHANNEL: usize = 64;
-
-/// The message that tells clients a table has expired.
-pub const EXPIRED_MSG: &str = r#"{"type":"expired"}"#;
 
 /// Settings of the online tables (`tongiaki serve` flags).
 #[derive(Clone, Debug)]
@@ -124,7 +121,7 @@ pub struct Hello {
     pub handle: Arc<TableHandle>,
     pub seat: Option<u8>,
     pub rx: broadcast::Receiver<Arc<str>>,
-    pub seats_msg: String,
+    pub seats_msg: Arc<str>,
     pub state_msg: Option<Arc<str>>,
 }
 
@@ -184,7 +181,7 @@ impl Hub {
             let mut m = self.addrs.lock().unwrap_or_else(|e| e.into_inner());
             let n = m.entry(a).or_insert(0);
             if *n >= self.config.max_ws_per_addr {
-                return Err(OnlineError::code("too_many_connections"));
+                return Err(OnlineError::code(Code::TooManyConnections));
             }
             *n += 1;
         }
@@ -198,7 +195,7 @@ impl Hub {
     /// The table's handle, loading it from the store if need be.
     async fn handle(&self, id: &str) -> Result<Arc<TableHandle>, OnlineError> {
         if !token::is_table_id(id) {
-            return Err(OnlineError::code("no_table"));
+            return Err(OnlineError::code(Code::NoTable));
         }
         if let Some(h) = self.map().get(id) {
             return Ok(h.clone());
@@ -208,7 +205,7 @@ impl Hub {
             .load(id)
             .await
             .map_err(OnlineError::store)?
-            .ok_or_else(|| OnlineError::code("no_table"))?;
+            .ok_or_else(|| OnlineError::code(Code::NoTable))?;
         let table = Table::from_stored(stored).map_err(OnlineError::store)?;
         let (tx, _) = broadcast::channel(CHANNEL);
         let h = Arc::new(TableHandle {
@@ -248,6 +245,6 @@ impl Hub {
                 m.remove(id);
             }
         }
-        Err(OnlineError::code("no_table"))
+        Err(OnlineError::code(Code::NoTable))
     }
 }

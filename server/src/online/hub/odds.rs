@@ -17,14 +17,21 @@
 //! outside a full beach's emigration the list is empty.
 
 use super::Hub;
-use crate::online::error::OnlineError;
+use crate::online::error::{Code, OnlineError};
 use crate::online::store::Status;
+use crate::online::wire::ServerMessage;
+use serde_json::Value;
 use std::sync::Arc;
 use tongiaki::Phase;
 
-/// The `odds` message for move `n`; `odds` is its JSON text.
-fn message(n: u32, odds: &str) -> Arc<str> {
-    format!(r#"{{"type":"odds","moves":{n},"odds":{odds}}}"#).into()
+/// The `odds` message for move `n`.
+fn message(n: u32, odds: Option<Value>) -> Arc<str> {
+    ServerMessage::Odds { moves: n, odds }.frame()
+}
+
+/// No odds: not a full beach's emigration.
+fn none() -> Option<Value> {
+    Some(Value::Array(Vec::new()))
 }
 
 impl Hub {
@@ -32,16 +39,16 @@ impl Hub {
     pub async fn odds(self: &Arc<Self>, id: &str, n: u32) -> Result<Arc<str>, OnlineError> {
         let (_h, mut t) = self.lock(id).await?;
         if t.status() == Status::Waiting {
-            return Err(OnlineError::code("not_started"));
+            return Err(OnlineError::code(Code::NotStarted));
         }
         let Some(phase) = t.game.as_ref().map(|g| g.phase()) else {
-            return Err(OnlineError::code("not_started"));
+            return Err(OnlineError::code(Code::NotStarted));
         };
         if n != t.moves {
-            return Ok(message(n, "null"));
+            return Ok(message(n, None));
         }
         if phase != Phase::Emigrate || t.status() != Status::Playing {
-            return Ok(message(n, "[]"));
+            return Ok(message(n, none()));
         }
         let cell = match &t.odds {
             Some((m, cell)) if *m == n => cell.clone(),
@@ -53,7 +60,7 @@ impl Hub {
         };
         // (There is a game: its phase was read above.)
         let Some(game) = t.game.clone() else {
-            return Err(OnlineError::code("not_started"));
+            return Err(OnlineError::code(Code::NotStarted));
         };
         drop(t); // the table goes on while the odds are worked out
         let msg = cell
@@ -61,7 +68,7 @@ impl Hub {
                 let _slot = self.search_slots.acquire().await.ok();
                 tokio::task::spawn_blocking(move || tongiaki::odds::voyage_odds_json(&game))
                     .await
-                    .map(|odds| message(n, &odds.to_string()))
+                    .map(|odds| message(n, Some(odds)))
             })
             .await;
         match msg {
@@ -70,7 +77,7 @@ impl Hub {
                 // A bug, not the client's doing: no odds (and none kept, so
                 // the next client asks again).
                 eprintln!("online: table {id}: the odds of move {n} failed: {e}");
-                Ok(message(n, "[]"))
+                Ok(message(n, none()))
             }
         }
     }

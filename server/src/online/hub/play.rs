@@ -3,7 +3,7 @@
 //! everyone).
 
 use super::{Hello, Hub, TableHandle};
-use crate::online::error::OnlineError;
+use crate::online::error::{Code, OnlineError};
 use crate::online::store::{now_ms, MoveRecord, Status, StoreError};
 use crate::online::table::Table;
 use serde_json::Value;
@@ -23,7 +23,7 @@ impl Hub {
             None => None,
             Some(tok) => Some(
                 t.seat_of(tok)
-                    .ok_or_else(|| OnlineError::code("bad_token"))?,
+                    .ok_or_else(|| OnlineError::code(Code::BadToken))?,
             ),
         };
         match seat {
@@ -77,7 +77,7 @@ impl Hub {
     }
 
     /// The current seats and state (for a client that fell behind).
-    pub async fn current(&self, h: &TableHandle) -> (String, Option<Arc<str>>) {
+    pub async fn current(&self, h: &TableHandle) -> (Arc<str>, Option<Arc<str>>) {
         let t = h.table.lock().await;
         (t.seats_msg(), t.state_msg.clone())
     }
@@ -99,7 +99,7 @@ impl Hub {
         let (h, mut t) = self.lock(id).await?;
         let i = seat as usize;
         if i >= t.seats.len() {
-            return Err(OnlineError::detail("bad_message", "no such seat"));
+            return Err(OnlineError::detail(Code::BadMessage, "no such seat"));
         }
         t.may_replace(i)?;
         self.store
@@ -126,31 +126,28 @@ impl Hub {
         by_bot: bool,
     ) -> Result<(), OnlineError> {
         match t.status() {
-            Status::Waiting => return Err(OnlineError::code("not_started")),
+            Status::Waiting => return Err(OnlineError::code(Code::NotStarted)),
             Status::Over => return Err(OnlineError::engine(&tongiaki::Error::game_over())),
             Status::Playing => {}
         }
         let Some(game) = t.game.as_ref() else {
-            return Err(OnlineError::code("not_started"));
+            return Err(OnlineError::code(Code::NotStarted));
         };
         if game.current() != Some(seat) {
-            return Err(OnlineError::code("not_your_turn"));
+            return Err(OnlineError::code(Code::NotYourTurn));
         }
         if n != t.moves {
-            return Err(OnlineError::code("stale"));
+            return Err(OnlineError::code(Code::Stale));
         }
         // On the heap: the copy is kept across the store's await, so by
         // value it would be part of every connection's task, acting or not
-        // (a `Game` is over 6 KiB; ws.rs keeps that task small).
+        // (a `Game` is large beside the rest of that task; ws.rs's test
+        // keeps the task small).
         let mut next = Box::new(game.clone());
         let events = next
             .apply_json(action)
             .map_err(|e| OnlineError::engine(&e))?;
-        let canonical = next
-            .log()
-            .last()
-            .map(|a| a.to_json())
-            .unwrap_or(Value::Null);
+        let canonical = next.log().last().map_or(Value::Null, |a| a.to_json());
         let rec = MoveRecord {
             n,
             seat,
@@ -168,7 +165,7 @@ impl Hub {
                 // Another process committed move n first: catch up (and
                 // tell this process's clients), and refuse this one.
                 self.catch_up(h, t).await;
-                return Err(OnlineError::code("stale"));
+                return Err(OnlineError::code(Code::Stale));
             }
             Err(e) => return Err(OnlineError::store(e)),
         }

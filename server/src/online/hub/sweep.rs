@@ -1,8 +1,9 @@
 //! Expiry (idle tables leave the store) and eviction (tables no one uses
 //! leave memory).
 
-use super::{Hub, TableHandle, EXPIRED_MSG};
+use super::{Hub, TableHandle};
 use crate::online::store::{now_ms, Mode};
+use crate::online::wire::EXPIRED;
 use std::sync::Arc;
 
 impl Hub {
@@ -36,7 +37,7 @@ impl Hub {
                         let h = self.map().remove(&id);
                         if let Some(h) = h {
                             h.table.lock().await.gone = true;
-                            h.send(EXPIRED_MSG);
+                            h.send(EXPIRED);
                         }
                     }
                 }

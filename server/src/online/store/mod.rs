@@ -18,7 +18,9 @@ use async_trait::async_trait;
 use serde_json::Value;
 use std::sync::Arc;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// On the wire as `"waiting"`, `"playing"` or `"over"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Status {
     Waiting,
     Playing,
@@ -45,7 +47,9 @@ impl Status {
 
 /// A live table is played in one sitting (turn clock, short expiry); a
 /// turn-based one lives for days and its players come back when they like.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// On the wire as `"live"` or `"turn"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Mode {
     Live,
     Turn,

@@ -1,0 +1,485 @@
+//! The online wire (ONLINE.md; what the server adds: docs/api.md#online),
+//! as types: what a client sends ([`ClientMessage`]), what the server
+//! sends ([`ServerMessage`]), and the HTTP bodies and answers. Nothing else
+//! in the server reads a client's message by its `type` or writes a
+//! message or an answer by hand.
+//!
+//! A new message is a variant here (its fields are its wire form) and an
+//! arm where it is handled (`ws.rs` for a client's, the hub for what it
+//! sends); a new HTTP endpoint is its body and answer structs here and its
+//! handler in `http.rs`. Answers list their fields in the order of their
+//! names, the form `json!` wrote them before the wire was typed.
+
+use super::error::{Code, OnlineError};
+use super::store::{Mode, Status};
+use serde::de::{DeserializeOwned, IgnoredAny};
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::value::RawValue;
+use serde_json::{Map, Value};
+use std::sync::Arc;
+use tongiaki::{Move, Snapshot};
+
+/// A field of a client's message or body, read as `T` if it is one. A
+/// field of the wrong type does not make the whole message unreadable: its
+/// handler refuses it, in the order ONLINE.md gives (a spectator's act is
+/// `bad_token`, whatever its `moves`) and with the refusal it names.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Field<T> {
+    /// Not in the message.
+    #[default]
+    Missing,
+    Is(T),
+    /// There, but not a `T`.
+    Bad,
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Field<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Field<T>, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Either<T> {
+            Is(T),
+            Bad(IgnoredAny),
+        }
+        Ok(match Either::deserialize(d)? {
+            Either::Is(t) => Field::Is(t),
+            Either::Bad(_) => Field::Bad,
+        })
+    }
+}
+
+impl<T> Field<T> {
+    /// The value a message must have.
+    pub fn required(self) -> Option<T> {
+        match self {
+            Field::Is(t) => Some(t),
+            Field::Missing | Field::Bad => None,
+        }
+    }
+}
+
+/// A field of the wrong type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WrongType;
+
+impl<T> Field<Option<T>> {
+    /// A value that may be left out or `null`: `Err` only for one of the
+    /// wrong type.
+    pub fn optional(self) -> Result<Option<T>, WrongType> {
+        match self {
+            Field::Is(t) => Ok(t),
+            Field::Missing => Ok(None),
+            Field::Bad => Err(WrongType),
+        }
+    }
+}
+
+// ----- WebSocket: client → server ----------------------------------------
+
+/// A client's message, by its `type`.
+#[derive(Debug, Deserialize, PartialEq)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ClientMessage {
+    /// First; without a token the client watches.
+    Hello {
+        #[serde(default)]
+        token: Field<Option<String>>,
+    },
+    /// A move for the seat to act, answering the state of move `moves`.
+    Act {
+        #[serde(default)]
+        moves: Field<u32>,
+        /// The engine reads it (and refuses what is not an action).
+        #[serde(default)]
+        action: Value,
+    },
+    /// Hand the gone player's seat to a bot.
+    Replace {
+        #[serde(default)]
+        seat: Field<u64>,
+    },
+    /// The voyage odds of move `moves` (hub/odds.rs).
+    Odds {
+        #[serde(default)]
+        moves: Field<u32>,
+    },
+    Ping,
+    /// A `type` this server does not know (`bad_message`).
+    #[serde(other)]
+    Unknown,
+}
+
+impl ClientMessage {
+    /// Reads a text frame: JSON, an object whose `type` is a string, else
+    /// `bad_message` saying which. Read as a JSON tree first, so that a
+    /// message that is not JSON is told apart from one that is JSON but not
+    /// a message (and a repeated key is the last one, as in any JSON
+    /// reader); a client's messages are small and few (ws.rs bounds both).
+    pub fn parse(text: &str) -> Result<ClientMessage, OnlineError> {
+        let v: Value = serde_json::from_str(text)
+            .map_err(|e| OnlineError::detail(Code::BadMessage, format!("not JSON ({e})")))?;
+        if !v.get("type").is_some_and(Value::is_string) {
+            return Err(OnlineError::detail(
+                Code::BadMessage,
+                "a message is an object with a type",
+            ));
+        }
+        // Every field is a `Field` (or any JSON value) and an unknown type
+        // is `Unknown`, so an object with a string type always reads.
+        ClientMessage::deserialize(v)
+            .map_err(|e| OnlineError::detail(Code::BadMessage, e.to_string()))
+    }
+
+    /// `moves` of an act or an odds question.
+    pub fn moves(moves: Field<u32>) -> Result<u32, OnlineError> {
+        moves
+            .required()
+            .ok_or_else(|| OnlineError::detail(Code::BadMessage, "moves is a whole number"))
+    }
+}
+
+// ----- WebSocket: server → client ----------------------------------------
+
+/// A message the server sends, by its `type`. Fields borrow what they
+/// show; [`ServerMessage::frame`] writes the message once, however many
+/// clients get it.
+#[derive(Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMessage<'a> {
+    /// After the hello; `seat` null for a spectator.
+    Welcome {
+        seat: Option<u8>,
+        table: &'a str,
+    },
+    /// Who sits where, and the table's status.
+    Seats {
+        gone_after: u64,
+        seats: Vec<SeatView>,
+        status: Status,
+        table: &'a str,
+    },
+    /// The game as every player sees it, after every move. Never the seed
+    /// or the pile.
+    State {
+        moves: u32,
+        snapshot: &'a Snapshot,
+        /// The legal actions of the seat to act (none once it is over).
+        legal: &'a [Move],
+        /// The last move in the engine's form (`Move::to_json`, as the
+        /// store keeps it); `null` before the first.
+        action: Option<Value>,
+        /// Those of the last move, written when it was made.
+        events: &'a RawValue,
+        /// Time left on the turn clock when the state was made.
+        clock_ms: Option<u64>,
+    },
+    /// A refused message, to its sender alone.
+    Error(&'a OnlineError),
+    /// The table expired; the connection closes.
+    Expired,
+    /// The voyage odds of move `moves` to the asker alone: `null` when it
+    /// is not the current move.
+    Odds {
+        moves: u32,
+        odds: Option<Value>,
+    },
+    Pong,
+}
+
+/// The `expired` message as sent (ws.rs closes the connection after it).
+pub const EXPIRED: &str = r#"{"type":"expired"}"#;
+
+impl ServerMessage<'_> {
+    /// The message's text, for one client or a table's broadcast.
+    pub fn frame(&self) -> Arc<str> {
+        match serde_json::to_string(self) {
+            Ok(text) => text.into(),
+            // Cannot happen: every map here has string keys and nothing
+            // here refuses to be written. Were it to, the client gets an
+            // object without a type, which it ignores, and the server
+            // goes on.
+            Err(e) => {
+                eprintln!("online: a message could not be written: {e}");
+                "{}".into()
+            }
+        }
+    }
+}
+
+/// The events of a move, kept as written (the `state` message shows the
+/// last move's).
+pub fn events(events: &[tongiaki::GameEvent]) -> Box<RawValue> {
+    serde_json::value::to_raw_value(events).unwrap_or_else(|e| {
+        eprintln!("online: events could not be written: {e}");
+        no_events()
+    })
+}
+
+/// No events (before the first move).
+pub fn no_events() -> Box<RawValue> {
+    RawValue::from_string("[]".to_string()).expect("[] is JSON")
+}
+
+// ----- HTTP ----------------------------------------------------------------
+
+/// A request body: an object's fields (an empty body is `{}`), `None` for
+/// JSON that is not an object.
+pub fn body<T: DeserializeOwned + Default>(v: Value) -> Option<T> {
+    if !v.is_object() {
+        return None;
+    }
+    // Every field of a body is a `Field`, so an object always reads.
+    Some(T::deserialize(v).unwrap_or_default())
+}
+
+/// `POST /api/tables`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct CreateTable {
+    pub seats: Field<Option<u64>>,
+    pub name: Field<String>,
+    pub mode: Field<Option<Mode>>,
+    pub gone_after: Field<Option<u64>>,
+    pub turn_clock: Field<Option<u64>>,
+    /// Seat (a number as a key) → bot kind; checked one by one so that a
+    /// refusal names the seat or kind that is wrong.
+    pub bots: Field<Option<Map<String, Value>>>,
+}
+
+/// `POST /api/tables/ID/join`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct JoinTable {
+    pub name: Field<String>,
+}
+
+/// `POST /api/tables/ID/start`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct StartTable {
+    pub token: Field<String>,
+}
+
+/// `201` to `POST /api/tables`.
+#[derive(Debug, Serialize)]
+pub struct Created {
+    pub seat: u8,
+    pub table: String,
+    pub token: String,
+}
+
+/// `200` to `POST /api/tables/ID/join`.
+#[derive(Debug, Serialize)]
+pub struct Joined {
+    pub seat: u8,
+    pub token: String,
+}
+
+/// `200` to `POST /api/tables/ID/start`.
+#[derive(Debug, Serialize)]
+pub struct Started {
+    pub status: Status,
+    pub table: String,
+}
+
+/// `GET /api/tables/ID`. Never the seed or the options.
+#[derive(Debug, Serialize)]
+pub struct TableInfo {
+    pub gone_after: u64,
+    pub mode: Mode,
+    pub moves: u32,
+    pub seats: Vec<SeatView>,
+    pub status: Status,
+    pub table: String,
+    pub turn_clock: u64,
+}
+
+/// A seat as `GET` and the `seats` message show it; a free seat has a
+/// `null` name and `"free": true`. Never its token.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct SeatView {
+    /// Seconds since its player's last connection closed; `null` while
+    /// connected, for a bot's seat and for one a bot was handed.
+    pub away_secs: Option<u64>,
+    pub bot: Option<String>,
+    pub connected: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub free: bool,
+    pub name: Option<String>,
+    pub replaced: bool,
+}
+
+/// `GET /api/stats`.
+#[derive(Debug, Serialize)]
+pub struct Stats {
+    pub connections: usize,
+    pub loaded: usize,
+    /// `null` when the store could not count.
+    pub stored: Option<u64>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn read(text: &str) -> Result<ClientMessage, String> {
+        ClientMessage::parse(text).map_err(|e| e.message)
+    }
+
+    #[test]
+    fn client_messages_read_by_type() {
+        assert_eq!(
+            read(r#"{"type": "hello", "token": "ab"}"#),
+            Ok(ClientMessage::Hello {
+                token: Field::Is(Some("ab".into()))
+            })
+        );
+        assert_eq!(
+            read(r#"{"type": "hello"}"#),
+            Ok(ClientMessage::Hello {
+                token: Field::Missing
+            })
+        );
+        assert_eq!(
+            read(r#"{"type": "hello", "token": 5}"#),
+            Ok(ClientMessage::Hello { token: Field::Bad })
+        );
+        assert_eq!(
+            read(r#"{"type": "act", "moves": 3, "action": {"type": "resettle"}}"#),
+            Ok(ClientMessage::Act {
+                moves: Field::Is(3),
+                action: json!({"type": "resettle"})
+            })
+        );
+        // A bad field is the handler's to refuse, in its order.
+        for moves in ["-1", "1.5", "\"3\"", "4294967296", "null"] {
+            let text = format!(r#"{{"type": "act", "moves": {moves}}}"#);
+            assert_eq!(
+                read(&text),
+                Ok(ClientMessage::Act {
+                    moves: Field::Bad,
+                    action: Value::Null
+                }),
+                "{text}"
+            );
+        }
+        assert_eq!(
+            read(r#"{"type": "ping", "extra": [1]}"#),
+            Ok(ClientMessage::Ping)
+        );
+        assert_eq!(read(r#"{"type": "dance"}"#), Ok(ClientMessage::Unknown));
+        // The last of a repeated key counts, as in any JSON reader.
+        assert_eq!(
+            read(r#"{"type": "dance", "type": "ping"}"#),
+            Ok(ClientMessage::Ping)
+        );
+    }
+
+    #[test]
+    fn what_is_not_a_message_is_refused_saying_why() {
+        let not_ours = "The message is not one this server understands: \
+                        a message is an object with a type";
+        for text in ["[]", "5", r#"{"type": 5}"#, r#"{"kind": "act"}"#, "null"] {
+            assert_eq!(read(text), Err(not_ours.to_string()), "{text}");
+        }
+        let e = ClientMessage::parse("{").unwrap_err();
+        assert_eq!(e.code, Code::BadMessage);
+        assert!(e.message.contains("not JSON (EOF"), "{}", e.message);
+    }
+
+    #[test]
+    fn server_messages_are_written_as_documented() {
+        let text = |m: ServerMessage| -> String { m.frame().to_string() };
+        assert_eq!(text(ServerMessage::Expired), EXPIRED);
+        assert_eq!(text(ServerMessage::Pong), r#"{"type":"pong"}"#);
+        assert_eq!(
+            text(ServerMessage::Welcome {
+                seat: None,
+                table: "t"
+            }),
+            r#"{"type":"welcome","seat":null,"table":"t"}"#
+        );
+        assert_eq!(
+            text(ServerMessage::Odds {
+                moves: 4,
+                odds: None
+            }),
+            r#"{"type":"odds","moves":4,"odds":null}"#
+        );
+        let e = OnlineError::code(Code::Stale);
+        let v: Value = serde_json::from_str(&text(ServerMessage::Error(&e))).unwrap();
+        assert_eq!(
+            v,
+            json!({"type": "error", "code": "stale", "key": "online.stale",
+                   "message": e.message, "args": {}})
+        );
+        let free = SeatView {
+            free: true,
+            ..SeatView::default()
+        };
+        let v = serde_json::to_value(ServerMessage::Seats {
+            gone_after: 9,
+            seats: vec![free],
+            status: Status::Waiting,
+            table: "t",
+        })
+        .unwrap();
+        assert_eq!(
+            v,
+            json!({"type": "seats", "gone_after": 9, "status": "waiting", "table": "t",
+                   "seats": [{"name": null, "bot": null, "connected": false,
+                              "replaced": false, "away_secs": null, "free": true}]})
+        );
+    }
+
+    #[test]
+    fn the_state_message_holds_the_game_as_its_parts_write_it() {
+        let mut g =
+            tongiaki::Game::from_options_json(&json!({"players": [{}, {}], "seed": 7})).unwrap();
+        let first = g.legal_moves()[0];
+        let evs = g.apply(&first.to_action()).unwrap();
+        let raw = events(&evs);
+        let snapshot = g.snapshot();
+        let frame = ServerMessage::State {
+            moves: 1,
+            snapshot: &snapshot,
+            legal: g.legal_moves(),
+            action: g.log().last().map(|a| a.to_json()),
+            events: &raw,
+            clock_ms: Some(5),
+        }
+        .frame();
+        let expected = format!(
+            r#"{{"type":"state","moves":1,"snapshot":{},"legal":{},"action":{},"events":{},"clock_ms":5}}"#,
+            serde_json::to_string(&snapshot).unwrap(),
+            serde_json::to_string(g.legal_moves()).unwrap(),
+            first.to_json(),
+            serde_json::to_string(&evs).unwrap(),
+        );
+        assert_eq!(&*frame, expected);
+    }
+
+    #[test]
+    fn bodies_read_their_fields_and_answers_keep_their_form() {
+        let b: CreateTable =
+            body(json!({"seats": 3, "name": 5, "mode": "turn", "gone_after": null})).unwrap();
+        assert_eq!(b.seats, Field::Is(Some(3)));
+        assert_eq!(b.name, Field::Bad);
+        assert_eq!(b.mode, Field::Is(Some(Mode::Turn)));
+        assert_eq!(b.gone_after, Field::Is(None));
+        assert_eq!(b.turn_clock, Field::Missing);
+        let b: CreateTable = body(json!({"mode": "fast", "seats": "3"})).unwrap();
+        assert_eq!((b.mode, b.seats), (Field::Bad, Field::Bad));
+        assert!(body::<JoinTable>(json!(["Bo"])).is_none());
+        let created = Created {
+            seat: 0,
+            table: "t".into(),
+            token: "k".into(),
+        };
+        assert_eq!(
+            serde_json::to_string(&created).unwrap(),
+            r#"{"seat":0,"table":"t","token":"k"}"#
+        );
+    }
+}
