@@ -131,7 +131,14 @@ impl SearchConfig {
                 }
                 cfg.budget = Budget::checked(Some(n), None)?;
             } else if let Some((k, v)) = o.split_once('=') {
-                let num = || v.parse::<f32>().map_err(|_| bad());
+                // A finite number (NaN or inf would make every node's
+                // score NaN).
+                let num = || {
+                    v.parse::<f32>()
+                        .ok()
+                        .filter(|x| x.is_finite())
+                        .ok_or_else(bad)
+                };
                 match k {
                     "rollout" => {
                         cfg.rollout = match v {
@@ -150,7 +157,15 @@ impl SearchConfig {
                         }
                     }
                     "c" => cfg.c = num()?,
-                    "horizon" => cfg.horizon = v.parse().map_err(|_| bad())?,
+                    // No game has more turns than decisions: a longer
+                    // horizon means nothing (and would overflow a turn).
+                    "horizon" => {
+                        cfg.horizon = v
+                            .parse()
+                            .ok()
+                            .filter(|&h: &u32| h as usize <= crate::game::MAX_GAME_DECISIONS)
+                            .ok_or_else(bad)?
+                    }
                     "widen" => cfg.widen = num()?,
                     "widen_base" => cfg.widen_base = num()?,
                     _ => return Err(bad()),
@@ -350,7 +365,7 @@ impl<'a> Tree<'a> {
 
     fn rollout(&self, g: &mut Game, rng: &mut ChaCha8Rng) {
         let stop = if self.cfg.horizon > 0 {
-            g.turn() + self.cfg.horizon
+            g.turn().saturating_add(self.cfg.horizon)
         } else {
             u32::MAX
         };
