@@ -220,8 +220,14 @@ pub trait Store: Send + Sync + 'static {
     /// Moves after the first `from` (another process may have added them).
     async fn moves_from(&self, table: &str, from: u32) -> StoreResult<Vec<MoveRecord>>;
     async fn load(&self, table: &str) -> StoreResult<Option<StoredTable>>;
-    /// Deletes the tables of `mode` untouched since `before_ms`; their ids.
-    async fn expire(&self, mode: Mode, before_ms: i64) -> StoreResult<Vec<String>>;
+    /// Deletes the tables of `mode` untouched since `before_ms` (with
+    /// `waiting_only`, only those still waiting for players); their ids.
+    async fn expire(
+        &self,
+        mode: Mode,
+        waiting_only: bool,
+        before_ms: i64,
+    ) -> StoreResult<Vec<String>>;
     async fn count_tables(&self) -> StoreResult<u64>;
     /// The changes every process commits, from now on; `None` for a store
     /// only one process uses (SQLite).
@@ -372,9 +378,17 @@ mod tests {
         assert_eq!(t.seats[1].bot.as_deref(), Some("greedy"));
         assert!(t.seats[1].replaced);
         assert_eq!(s.count_tables().await.unwrap(), 1);
-        assert_eq!(s.expire(Mode::Live, 5).await.unwrap(), Vec::<String>::new());
         assert_eq!(
-            s.expire(Mode::Live, 6).await.unwrap(),
+            s.expire(Mode::Live, false, 5).await.unwrap(),
+            Vec::<String>::new()
+        );
+        // Waiting tables expire sooner: this one is playing.
+        assert_eq!(
+            s.expire(Mode::Live, true, 6).await.unwrap(),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            s.expire(Mode::Live, false, 6).await.unwrap(),
             vec!["t1".to_string()]
         );
         assert!(s.load("t1").await.unwrap().is_none());
