@@ -275,6 +275,11 @@ async fn run_load(
                     "20000",
                     "--max-connections-per-addr",
                     "20000",
+                    // …and every table is made from there, at once.
+                    "--tables-per-min",
+                    "1000000",
+                    "--tables-per-min-per-addr",
+                    "1000000",
                 ],
             )
         })

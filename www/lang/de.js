@@ -339,6 +339,9 @@ export default {
   "online.hello_first": "Zuerst Hallo sagen (mit dem Token deines Platzes, oder ohne zum Zuschauen).",
   "online.not_gone": "Der Spieler dieses Platzes ist noch nicht lange genug weg, um ersetzt zu werden.",
   "online.store": "Der Speicher der Tische ist nicht erreichbar; nichts wurde geändert. Versuch es noch einmal.",
+  // issue 29: limits on making tables and on watching
+  "online.too_many_tables": "Zu viele neue Tische: versuch es in {retry_secs} s noch einmal.",
+  "online.too_many_watchers": "Zu viele Zuschauer an diesem Tisch (oder auf dem Server): versuch es später noch einmal.",
   "online.network": "Der Server ist nicht erreichbar. Prüfe die Verbindung und versuch es noch einmal.",
   "online.offline": "Nicht mit dem Tisch verbunden: verbinde neu…",
   // Engine errors: see en.js (same keys, same placeholders).

@@ -344,6 +344,9 @@ export default {
   "online.hello_first": "Say hello (with your seat's token, or none to watch) first.",
   "online.not_gone": "That seat's player is not gone long enough to be replaced.",
   "online.store": "The table store is not available; nothing was changed. Try again.",
+  // issue 29: limits on making tables and on watching
+  "online.too_many_tables": "Too many new tables: try again in {retry_secs} s.",
+  "online.too_many_watchers": "Too many people are watching this table (or the server): try again later.",
   "online.network": "The server cannot be reached. Check the connection and try again.",
   "online.offline": "Not connected to the table: reconnecting…",
   // Engine errors (src/error.rs): message key -> template; the same keys in every

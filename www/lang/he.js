@@ -340,6 +340,9 @@ export default {
   "online.hello_first": "קודם אומרים שלום (עם האסימון של המקום שלך, או בלעדיו כדי לצפות).",
   "online.not_gone": "השחקן במקום הזה לא נעדר מספיק זמן כדי שיוחלף.",
   "online.store": "מאגר השולחנות לא זמין; דבר לא השתנה. נסה/י שוב.",
+  // issue 29: limits on making tables and on watching
+  "online.too_many_tables": "יותר מדי שולחנות חדשים: נסה/י שוב בעוד {retry_secs} שניות.",
+  "online.too_many_watchers": "יותר מדי צופים בשולחן הזה (או בשרת): נסה/י שוב מאוחר יותר.",
   "online.network": "אין גישה לשרת. בדוק/י את החיבור ונסה/י שוב.",
   "online.offline": "לא מחובר לשולחן: מתחבר מחדש…",
   // Engine errors: see en.js (same keys, same placeholders).

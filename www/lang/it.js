@@ -339,6 +339,9 @@ export default {
   "online.hello_first": "Prima saluta (con il token del tuo posto, o senza per guardare).",
   "online.not_gone": "Il giocatore di quel posto non è assente da abbastanza tempo per essere sostituito.",
   "online.store": "L'archivio dei tavoli non è disponibile; non è cambiato nulla. Riprova.",
+  // issue 29: limits on making tables and on watching
+  "online.too_many_tables": "Troppi tavoli nuovi: riprova tra {retry_secs} s.",
+  "online.too_many_watchers": "Troppi spettatori a questo tavolo (o sul server): riprova più tardi.",
   "online.network": "Il server non è raggiungibile. Controlla la connessione e riprova.",
   "online.offline": "Non connesso al tavolo: riconnessione…",
   // Engine errors: see en.js (same keys, same placeholders).

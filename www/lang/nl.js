@@ -339,6 +339,9 @@ export default {
   "online.hello_first": "Eerst hallo zeggen (met het token van je plaats, of zonder om mee te kijken).",
   "online.not_gone": "De speler van die plaats is nog niet lang genoeg weg om vervangen te worden.",
   "online.store": "De opslag van de tafels is niet bereikbaar; er is niets veranderd. Probeer het opnieuw.",
+  // issue 29: limits on making tables and on watching
+  "online.too_many_tables": "Te veel nieuwe tafels: probeer het over {retry_secs} s opnieuw.",
+  "online.too_many_watchers": "Te veel toeschouwers bij deze tafel (of op de server): probeer het later opnieuw.",
   "online.network": "De server is niet bereikbaar. Controleer de verbinding en probeer het opnieuw.",
   "online.offline": "Niet verbonden met de tafel: opnieuw verbinden…",
   // Engine errors: see en.js (same keys, same placeholders).

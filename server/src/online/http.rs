@@ -5,12 +5,13 @@ use super::error::{Code, OnlineError};
 use super::hub::Hub;
 use super::wire::{self, Stats};
 use axum::body::Body;
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::Json;
+use axum::{Extension, Json};
 use serde::Serialize;
 use serde_json::Value;
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -45,9 +46,14 @@ fn answer<T: Serialize>(status: StatusCode, r: Result<T, OnlineError>) -> Respon
     }
 }
 
-pub async fn create(State(hub): State<Arc<Hub>>, body: Body) -> Response {
+pub async fn create(
+    State(hub): State<Arc<Hub>>,
+    peer: Option<Extension<ConnectInfo<SocketAddr>>>,
+    body: Body,
+) -> Response {
+    let from = peer.map(|Extension(ConnectInfo(a))| a.ip());
     let r = match read_body(body).await {
-        Ok(b) => hub.create(b).await,
+        Ok(b) => hub.create(b, from).await,
         Err(e) => Err(e),
     };
     answer(StatusCode::CREATED, r)
