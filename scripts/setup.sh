@@ -23,7 +23,11 @@ SUDO=""
 if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
 
 # --- Rust target ------------------------------------------------------------
-if rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+# (Every check below reads a command's whole output first and then matches
+# it: `cmd | grep -q` under pipefail fails whenever grep has its answer
+# before cmd has written everything — cmd dies of SIGPIPE — which made this
+# script rebuild geckodriver about one time in five.)
+if grep -qx wasm32-unknown-unknown <<<"$(rustup target list --installed)"; then
   say "rust target wasm32-unknown-unknown: present"
 else
   say "adding rust target wasm32-unknown-unknown"
@@ -41,7 +45,7 @@ declare -A DEB_CMD=(
 )
 missing=()
 for pkg in chromium chromium-driver firefox-esr binaryen postgresql; do
-  if dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" \
+  if [[ "$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null)" == *"install ok installed"* ]] \
      && command -v "${DEB_CMD[$pkg]}" >/dev/null; then
     :
   else
@@ -85,7 +89,10 @@ cargo_install() { # crate version
 }
 
 have_version() { # cmd expected-version
-  command -v "$1" >/dev/null && "$1" --version 2>/dev/null | grep -qF "$2"
+  local out
+  command -v "$1" >/dev/null || return 1
+  out="$("$1" --version 2>/dev/null)" || return 1
+  [[ "$out" == *"$2"* ]]
 }
 
 if have_version wasm-pack "$WASM_PACK_VERSION"; then
