@@ -571,5 +571,6 @@ catalogue! {
         // internal: should never happen (the browser wrapper).
         InternalSerialize = "internal.serialize" => "Internal error: {detail}.",
         InternalInvalidJson = "internal.invalid_json" => "Internal error: the engine wrote invalid JSON.",
+        InternalFreed = "internal.freed" => "This game was freed (free()): it cannot be used any more.",
     }
 }

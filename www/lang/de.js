@@ -477,5 +477,7 @@ export default {
     "bad_save.entry": "Eintrag {entry} des Spielstands ({entry_type}) lässt sich nicht nachspielen: {@reason}",
     "internal.serialize": "Interner Fehler: {detail}.",
     "internal.invalid_json": "Interner Fehler: die Engine hat ungültiges JSON geschrieben.",
+    // issue 29: a game used after free()
+    "internal.freed": "Dieses Spiel wurde freigegeben (free()): es kann nicht mehr verwendet werden.",
   },
 };

@@ -484,5 +484,7 @@ export default {
     "bad_save.entry": "Entry {entry} of the save ({entry_type}) cannot be replayed: {@reason}",
     "internal.serialize": "Internal error: {detail}.",
     "internal.invalid_json": "Internal error: the engine wrote invalid JSON.",
+    // issue 29: a game used after free()
+    "internal.freed": "This game was freed (free()): it cannot be used any more.",
   },
 };

@@ -478,5 +478,7 @@ export default {
     "bad_save.entry": "אי אפשר לשחזר את רשומה {entry} של השמירה ({entry_type}): {@reason}",
     "internal.serialize": "שגיאה פנימית: {detail}.",
     "internal.invalid_json": "שגיאה פנימית: המנוע כתב JSON לא תקין.",
+    // issue 29: a game used after free()
+    "internal.freed": "המשחק הזה שוחרר (free()): אי אפשר להשתמש בו יותר.",
   },
 };

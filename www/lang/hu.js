@@ -477,5 +477,7 @@ export default {
     "bad_save.entry": "A mentés {entry}. bejegyzése ({entry_type}) nem játszható vissza: {@reason}",
     "internal.serialize": "Belső hiba: {detail}.",
     "internal.invalid_json": "Belső hiba: a motor érvénytelen JSON-t írt.",
+    // issue 29: a game used after free()
+    "internal.freed": "Ezt a játékot felszabadították (free()): többé nem használható.",
   },
 };

@@ -477,5 +477,7 @@ export default {
     "bad_save.entry": "La voce {entry} del salvataggio ({entry_type}) non si può rigiocare: {@reason}",
     "internal.serialize": "Errore interno: {detail}.",
     "internal.invalid_json": "Errore interno: il motore ha scritto JSON non valido.",
+    // issue 29: a game used after free()
+    "internal.freed": "Questa partita è stata liberata (free()): non si può più usare.",
   },
 };

@@ -477,5 +477,7 @@ export default {
     "bad_save.entry": "Item {entry} van de opslag ({entry_type}) kan niet opnieuw afgespeeld worden: {@reason}",
     "internal.serialize": "Interne fout: {detail}.",
     "internal.invalid_json": "Interne fout: de engine schreef ongeldige JSON.",
+    // issue 29: a game used after free()
+    "internal.freed": "Dit spel is vrijgegeven (free()): het kan niet meer gebruikt worden.",
   },
 };
