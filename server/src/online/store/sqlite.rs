@@ -19,10 +19,11 @@
 //! that was never committed, and was lost at the next restart).
 //!
 //! The write-ahead log is copied into the database by a checkpointer on a
-//! connection of its own (never blocking the writer), and cut back to
-//! nothing by the writer itself, between two batches, whenever it has grown
-//! past [`WAL_CAP`] (a checkpoint that runs alongside writes can never
-//! restart the log under steady load, and it grew without bound).
+//! connection of its own, without waiting for the writer; and whenever the
+//! log has grown past [`WAL_CAP`], the writer itself, between two batches,
+//! copies the rest and cuts it back to nothing. (A checkpoint beside
+//! steady writes never gets to restart the log: it grew without bound,
+//! issue 29. Only one checkpoint runs at a time, so they share a lock.)
 
 use super::sql::{impl_store, Backend, Queries, Write, MIGRATIONS_TABLE};
 use super::*;
@@ -54,7 +55,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
 
 /// Past this many bytes of write-ahead log, the writer checkpoints it whole
-/// and truncates it before its next batch.
+/// and truncates it.
 pub const WAL_CAP: u64 = 32 << 20;
 
 /// Most writes committed in one transaction.
@@ -149,9 +150,10 @@ impl SqliteStore {
             PathBuf::from(p)
         };
         let (tx, rx) = mpsc::channel(QUEUE);
-        tokio::spawn(writer(write_opts, first, rx, wal));
+        let checkpointing = Arc::new(tokio::sync::Mutex::new(()));
+        tokio::spawn(writer(write_opts, first, rx, wal, checkpointing.clone()));
         let alive = Arc::new(());
-        tokio::spawn(checkpointer(opts, Arc::downgrade(&alive)));
+        tokio::spawn(checkpointer(opts, checkpointing, Arc::downgrade(&alive)));
         Ok(SqliteStore {
             // A file does not go away the way a server does: no deadline.
             q: Queries {
@@ -187,11 +189,15 @@ async fn migrate(c: &mut SqliteConnection) -> Result<(), sqlx::Error> {
 /// The writer: takes every job waiting, commits them together, answers
 /// them; reopens its connection after a failure. Ends when the store (every
 /// sender) is gone.
+/// After a batch that left the log past [`WAL_CAP`], it checkpoints and
+/// truncates the log (once the checkpointer, if at work, is done:
+/// `checkpointing`).
 async fn writer(
     opts: SqliteConnectOptions,
     first: SqliteConnection,
     mut rx: mpsc::Receiver<Job>,
     wal: PathBuf,
+    checkpointing: Arc<tokio::sync::Mutex<()>>,
 ) {
     let mut conn = Some(first);
     let mut batch = Vec::with_capacity(MAX_BATCH);
@@ -220,14 +226,17 @@ async fn writer(
             }
             continue;
         }
-        if std::fs::metadata(&wal).is_ok_and(|m| m.len() > WAL_CAP) {
-            if let Some(c) = conn.as_mut() {
-                if let Err(e) = exec(c, "PRAGMA wal_checkpoint(TRUNCATE)").await {
-                    eprintln!("online: checkpoint (truncate): {e}");
-                    if let Some(c) = conn.take() {
-                        let _ = c.close().await;
-                    }
-                }
+        if !std::fs::metadata(&wal).is_ok_and(|m| m.len() > WAL_CAP) {
+            continue;
+        }
+        let _alone = checkpointing.lock().await;
+        let Some(c) = conn.as_mut() else {
+            continue;
+        };
+        if let Err(e) = exec(c, "PRAGMA wal_checkpoint(TRUNCATE)").await {
+            eprintln!("online: checkpoint (truncate): {e}");
+            if let Some(c) = conn.take() {
+                let _ = c.close().await;
             }
         }
     }
@@ -380,9 +389,15 @@ async fn expire_unboxed(
     Ok(ids)
 }
 
-/// Copies the write-ahead log into the database every [`CHECKPOINT_EVERY`]
-/// without waiting for the writer or any reader; stops with the store.
-async fn checkpointer(opts: SqliteConnectOptions, alive: Weak<()>) {
+/// Every [`CHECKPOINT_EVERY`], copies the write-ahead log into the
+/// database without waiting for the writer or any reader (holding
+/// `checkpointing`, which the writer's truncation takes too). Stops with
+/// the store.
+async fn checkpointer(
+    opts: SqliteConnectOptions,
+    checkpointing: Arc<tokio::sync::Mutex<()>>,
+    alive: Weak<()>,
+) {
     let pool = SqlitePoolOptions::new()
         .max_connections(1)
         .connect_lazy_with(opts);
@@ -392,6 +407,7 @@ async fn checkpointer(opts: SqliteConnectOptions, alive: Weak<()>) {
         if alive.upgrade().is_none() {
             break;
         }
+        let _alone = checkpointing.lock().await;
         if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
             .execute(&pool)
             .await
