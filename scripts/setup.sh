@@ -84,8 +84,14 @@ cargo_install() { # crate version
   fi
 }
 
+# The output is captured first: `--version | grep -q` under pipefail fails
+# when grep exits at the first match and the tool then dies of SIGPIPE,
+# which rebuilt tools that were installed.
 have_version() { # cmd expected-version
-  command -v "$1" >/dev/null && "$1" --version 2>/dev/null | grep -qF "$2"
+  local out
+  command -v "$1" >/dev/null || return 1
+  out="$("$1" --version 2>/dev/null)" || return 1
+  [[ "$out" == *"$2"* ]]
 }
 
 if have_version wasm-pack "$WASM_PACK_VERSION"; then
