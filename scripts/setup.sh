@@ -5,6 +5,13 @@
 # bound) are fetched in the background while the Rust tools build (CPU
 # bound); their output follows when they are done.
 #
+#   scripts/setup.sh            everything
+#   scripts/setup.sh PART...    only those parts, of: target (the Rust
+#                               target wasm32), debian, npm, wasm-tools
+#                               (wasm-pack, wasm-bindgen-cli), geckodriver
+#                               (scripts/test.sh builds it later, beside
+#                               other work: only the Firefox tests need it)
+#
 # Nothing here downloads a binary from outside the package registries:
 # Rust tools are built from crates.io, browsers and drivers come from Debian,
 # wasm-opt from Debian's binaryen, JS packages from the npm registry (with
@@ -25,11 +32,19 @@ die() { printf '\033[1;31m[setup] error:\033[0m %s\n' "$*" >&2; exit 1; }
 SUDO=""
 if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
 
+PARTS=" ${*:-target debian npm wasm-tools geckodriver} "
+for p in $PARTS; do
+  case "$p" in target | debian | npm | wasm-tools | geckodriver) ;; *) die "no part $p" ;; esac
+done
+part() { [[ "$PARTS" == *" $1 "* ]]; }
+
 # --- Rust target ------------------------------------------------------------
 # (Outputs are captured before they are matched: `cmd | grep -q` under
 # pipefail fails when grep exits at the first match and cmd then dies of
 # SIGPIPE.)
-if [[ $'\n'"$(rustup target list --installed)"$'\n' == *$'\nwasm32-unknown-unknown\n'* ]]; then
+if ! part target; then
+  :
+elif [[ $'\n'"$(rustup target list --installed)"$'\n' == *$'\nwasm32-unknown-unknown\n'* ]]; then
   say "rust target wasm32-unknown-unknown: present"
 else
   say "adding rust target wasm32-unknown-unknown"
@@ -46,7 +61,8 @@ declare -A DEB_CMD=(
   [postgresql]=psql
 )
 missing=()
-for pkg in chromium chromium-driver firefox-esr binaryen postgresql; do
+part debian || DEB_CMD=()
+for pkg in "${!DEB_CMD[@]}"; do
   if [[ "$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)" == *"install ok installed"* ]] \
      && command -v "${DEB_CMD[$pkg]}" >/dev/null; then
     :
@@ -86,7 +102,9 @@ apt_install() {
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "$@"
 }
 
-if [ ${#missing[@]} -eq 0 ]; then
+if ! part debian; then
+  :
+elif [ ${#missing[@]} -eq 0 ]; then
   say "debian packages: present"
 else
   say "installing debian packages: ${missing[*]}"
@@ -96,7 +114,9 @@ fi
 # --- npm dev dependencies ---------------------------------------------------
 # playwright-core (the end-to-end tests drive Debian's chromium with it) and
 # binaryen (wasm-opt 132 for scripts/build-wasm.sh).
-if [ -f package.json ]; then
+if ! part npm; then
+  :
+elif [ -f package.json ]; then
   # Up to date when npm's own record is newer than the manifest and the lock
   # (and the two tools the scripts use are there).
   if [ -d node_modules/playwright-core ] && [ -x node_modules/.bin/wasm-opt ] \
@@ -147,21 +167,27 @@ have_version() { # cmd expected-version
   [[ "$out" == *"$2"* ]]
 }
 
-if have_version wasm-pack "$WASM_PACK_VERSION"; then
+if ! part wasm-tools; then
+  :
+elif have_version wasm-pack "$WASM_PACK_VERSION"; then
   say "wasm-pack $WASM_PACK_VERSION: present"
 else
   say "building wasm-pack $WASM_PACK_VERSION from crates.io (a few minutes)"
   cargo_install wasm-pack "$WASM_PACK_VERSION"
 fi
 
-if have_version wasm-bindgen "$WB_VERSION"; then
+if ! part wasm-tools; then
+  :
+elif have_version wasm-bindgen "$WB_VERSION"; then
   say "wasm-bindgen-cli $WB_VERSION: present"
 else
   say "building wasm-bindgen-cli $WB_VERSION from crates.io (a few minutes)"
   cargo_install wasm-bindgen-cli "$WB_VERSION"
 fi
 
-if have_version geckodriver "$GECKODRIVER_VERSION"; then
+if ! part geckodriver; then
+  :
+elif have_version geckodriver "$GECKODRIVER_VERSION"; then
   say "geckodriver $GECKODRIVER_VERSION: present"
 else
   say "building geckodriver $GECKODRIVER_VERSION from crates.io"
@@ -173,7 +199,7 @@ finish_background
 # PostgreSQL: the online tests run against a throwaway cluster of their own
 # (scripts/pg-cluster.sh, from /usr/lib/postgresql/*/bin). Debian's package
 # also creates and starts a system cluster; the tests never use it.
-if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+if part debian && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   die "postgresql is installed but no /usr/lib/postgresql/*/bin/initdb was found"
 fi
 

@@ -34,12 +34,14 @@
 #         runs node --test tests/e2e/*.mjs with BASE_URL=http://127.0.0.1:PORT,
 #         TONGIAKI_BIN and CHROMIUM_PATH/FIREFOX_PATH set
 #
-# Two lanes, for a 2-core machine: the e2e group (build pkg/ and the binary,
-# then the browser-bound end-to-end tests) runs in the background, its
-# output in test-artifacts/e2e-lane.log (printed at the end), while the
-# other groups run here at a lower priority (nice), so that the end-to-end
-# tests' browser, which measures its frames, always gets the CPU it asks
-# for. SERIAL=1 runs everything in one lane, in the order above.
+# Two lanes, for a 2-core machine. After setup (all but geckodriver), the
+# e2e group (build pkg/, then the browser-bound end-to-end tests) runs in
+# the background, its output in test-artifacts/e2e-lane.log (printed at
+# the end), while this lane builds the binary it needs first, then runs the
+# other groups (with geckodriver's build before the browser tests) at a
+# lower priority (nice), so that the end-to-end tests' browser, which
+# measures its frames, always gets the CPU it asks for. SERIAL=1 runs
+# everything in one lane, in the order above.
 set -uo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -171,9 +173,16 @@ run_e2e() {
   return $rc
 }
 
-# The e2e group: pkg/ and the binary (at low priority, like the other
-# lane's work), then the tests. Marks test-artifacts/.pkg-built when pkg/
-# is written, for the js group.
+build_binary() {
+  step "the binary (cargo build --profile ci)" \
+    cargo build --profile ci -p tongiaki-server --bin tongiaki --quiet
+}
+
+# The e2e group: pkg/ (at low priority, like the other lane's work) and
+# the binary, then the tests. Marks test-artifacts/.pkg-built when pkg/ is
+# written, for the js group. In the background lane the binary is built by
+# the other lane (cargo would wait for that lane's lock on target/ci, held
+# while it builds the tests), which writes ok or failed to .bin-built.
 e2e_group() {
   local failed=$FAILED
   rm -f test-artifacts/.pkg-built
@@ -184,8 +193,13 @@ e2e_group() {
     skip "end-to-end" "no tests/e2e/*.mjs"
     return
   fi
-  step "the binary (cargo build --profile ci)" nice -n 10 \
-    cargo build --profile ci -p tongiaki-server --bin tongiaki --quiet
+  if [ "${1:-}" = lane ]; then
+    banner "waiting for the other lane's binary"
+    while [ ! -s test-artifacts/.bin-built ]; do sleep 1; done
+    [ "$(cat test-artifacts/.bin-built)" = ok ] || FAILED=$((FAILED + 1))
+  else
+    build_binary
+  fi
   if [ $FAILED -gt $failed ]; then
     skip "end-to-end (${#E2E[@]} files)" "pkg/ or the binary did not build"
     return
@@ -198,12 +212,14 @@ e2e_group() {
 if [ "${1:-}" = --e2e-lane ]; then
   trap 'stop_server' EXIT
   trap 'exit 143' TERM INT
-  e2e_group
+  e2e_group lane
   printf '%s\n' "$FAILED $PASSED $SKIPPED" "${RESULTS[@]}" >"$2"
   exit 0
 fi
 
-step "setup (scripts/setup.sh)" scripts/setup.sh
+# Everything but geckodriver, which only the Firefox tests need: it is
+# built below, beside the other lane's work.
+step "setup (scripts/setup.sh)" scripts/setup.sh target debian npm wasm-tools
 if [ $FAILED -gt 0 ]; then
   summary
   exit 1
@@ -225,7 +241,7 @@ trap 'exit 130' INT TERM
 
 if want e2e && [ "$SERIAL" != 1 ]; then
   banner "e2e: in the background (its output: $LANE_OUT)"
-  rm -f "$LANE_RESULTS" test-artifacts/.pkg-built
+  rm -f "$LANE_RESULTS" test-artifacts/.pkg-built test-artifacts/.bin-built
   # A session of its own, so that stop_lane ends all of it (browsers too):
   # a background job of a script is no process group leader, so setsid
   # runs the lane as this very process, and its pid names the group.
@@ -239,11 +255,23 @@ fi
 if want lint; then
   step "cargo fmt --check" cargo fmt --all -- --check
   step "commit subjects (scripts/check-commits.sh)" scripts/check-commits.sh
+fi
+
+# The binary the end-to-end tests start, first, so that they start early.
+if [ -n "$LANE_PID" ]; then
+  failed=$FAILED
+  build_binary
+  if [ $FAILED -eq $failed ]; then echo ok; else echo failed; fi >test-artifacts/.bin-built
+fi
+
+if want lint; then
   step "cargo clippy (native)" cargo clippy --all-targets --quiet -- -D warnings
   step "cargo clippy (wasm32)" cargo clippy --target wasm32-unknown-unknown -p tongiaki --lib --tests --quiet -- -D warnings
   # the page's package is built without the feature `bots` (scripts/build-wasm.sh)
   step "cargo clippy (wasm32, no bots)" cargo clippy --target wasm32-unknown-unknown -p tongiaki --lib --no-default-features --quiet -- -D warnings
 fi
+
+step "setup: geckodriver (scripts/setup.sh geckodriver)" scripts/setup.sh geckodriver
 
 # --- Rust tests --------------------------------------------------------------
 # A throwaway PostgreSQL cluster for the server's tests (stopped at exit).
