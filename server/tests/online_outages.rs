@@ -16,9 +16,7 @@
 //! is refused (`store`) within 2 s, not after the pool's 10 s; and the
 //! server works again as soon as the database is back.
 
-mod online_common;
-
-use online_common::*;
+use crate::online_common::*;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::io::Write;
