@@ -25,6 +25,7 @@ import { bindEvents } from "./events.js";
 import { start } from "./hooks.js";
 import { createTutorial } from "./tutorial.js";
 import { localSource } from "./source.js";
+import { createReview } from "./review.js";
 
 /**
  * Mount a game table on `root` (an element or shadow root holding the markup
@@ -48,6 +49,7 @@ export function createApp(root, Game, options = {}) {
     drawQueued: false,
   };
   s.tutorial = createTutorial(s);
+  s.review = createReview(s); // issue 32: the review of a finished game, the hint
   // Online tables where a server can be reached: the page's own (served over http), or options.online.server.
   const online = options.online || {};
   if (options.online !== false && (online.server || /^https?:$/.test(globalThis.location?.protocol))) s.onlineTables = onlineTables(s, online);

@@ -55,6 +55,8 @@ export function start(s, unbind) {
     online: () => (s.onlineTables ? s.onlineTables.state() : null),
     /** "Learn to play": { start(), state() → { step, total, expects, done }, next(), stop(), offer() } (tutorial.js). */
     tutorial: s.tutorial,
+    /** The review and the hint (issue 32, review.js): { start({iterations}), stop(), close(), goTo(n), state(), setHints(on), hint(), hintShown() }. */
+    review: s.review,
     /** Switch this table's language ("en", "de", "nl", "hu", "it", "he"); resolves to the one now in use, once its words are fetched and shown. */
     setLanguage: (id) => s.i18n.setLanguage(id),
     language: () => s.i18n.language(),

@@ -12,7 +12,7 @@
 // asks the server itself). CACHE is versioned: bump it when the list
 // changes; old caches are deleted on activation.
 
-const CACHE = "tongiaki-v16";
+const CACHE = "tongiaki-v17";
 
 const PRECACHE = [
   "./",
@@ -63,6 +63,9 @@ const PRECACHE = [
   "./bot-worker.js",
   "./odds.js",
   "./odds-view.js",
+  "./review.js",
+  "./review-words.js",
+  "./review-draw.js",
   "./explain.js",
   "./notes.js",
   "./camera.js",
@@ -78,6 +81,7 @@ const PRECACHE = [
   "./ui/parts.js",
   "./ui/players.js",
   "./ui/ranking.js",
+  "./ui/review.js",
   "./ui/replay-bar.js",
   "./ui/status.js",
   "./ui/toast.js",

@@ -50,4 +50,6 @@ export function refreshPanels(s) {
   updateTip(s);
   s.dom.ui.showTakeBack(canTakeBack(s));
   s.source.decorate();
+  // Parts that follow the table without being a panel of ui/ (issue 32: the review, the hint).
+  for (const f of s.panelHooks || []) f(s);
 }
