@@ -11,7 +11,7 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
 use tongiaki::bots::{make_bot, play_game, Budget};
 use tongiaki::odds::{action_odds, OddsConfig};
-use tongiaki::review::search::evaluate;
+use tongiaki::review::search::{evaluate, MIN_GAIN};
 use tongiaki::review::{
     hint, review_game, ReviewConfig, Reviewer, HINT_FALLBACK, HINT_KIND, MAX_ITERATIONS,
     MIN_ITERATIONS,
@@ -192,26 +192,40 @@ fn the_reviewer_steps_one_search_at_a_time_to_the_same_review() {
     let (done, total) = r.progress();
     assert_eq!(done, 0);
     assert!(total > 10);
-    let mut steps = 0;
-    while r.step() {
-        steps += 1;
+    let mut last = 0;
+    loop {
+        let more = r.step();
         let (d, t) = r.progress();
         assert_eq!(t, total);
         assert!(
-            d <= steps + 1 && d >= 1,
-            "a step is one search or two (a decision that sailed): {d} after {steps}"
+            (1..=2).contains(&(d - last)) || (!more && d == last),
+            "a step is one search or two (a decision that sailed): {last} then {d}"
         );
+        last = d;
+        if !more {
+            break;
+        }
     }
     assert_eq!(r.progress(), (total, total));
     assert_eq!(r.review().to_json(), review_game(&game, cfg(FEW)).to_json());
 }
 
+/// The first `n` actions of `game`, as a game of their own.
+fn cut(game: &Game, n: usize) -> Game {
+    let mut save: Value = serde_json::from_str(&game.save()).unwrap();
+    let actions: Vec<Value> = save["actions"].as_array().unwrap()[..n].to_vec();
+    save["actions"] = Value::Array(actions);
+    Game::load_value(&save).unwrap()
+}
+
 /// Games whose decks agree on every card the game revealed and differ in
-/// the rest: the same game to every player, and the same review.
+/// the rest: the same game to every player, and the same review. (Cut
+/// halfway: a whole game may end with every card revealed.)
 #[test]
 fn the_review_never_reads_the_order_of_the_pile() {
     for (players, seed) in [(2, 31), (4, 32)] {
-        let game = whole_game(players, seed);
+        let whole = whole_game(players, seed);
+        let game = cut(&whole, whole.log().len() / 2);
         let save: Value = serde_json::from_str(&game.save()).unwrap();
         // The deck the game was dealt, with its unrevealed part shuffled.
         let drawn = game.board().cards().len() - 1 + game.board().removed().len();
@@ -301,11 +315,12 @@ fn a_decision_is_valued_the_same_whatever_the_hidden_order() {
 
 /// The reported case (issue 32): a player with points on the table takes
 /// every ship back to resettle on one of the last turns. The reviewer finds
-/// a better move and charges it.
+/// a better move and charges it, by a clear margin as a rule (a player who
+/// was winning anyway loses less: a chance of 0.91 against 1.0, say).
 #[test]
 fn resettling_late_with_points_on_the_table_is_a_costly_mistake() {
     let mut found = 0;
-    let mut charged = 0;
+    let mut costs = Vec::new();
     for i in 0..30u64 {
         let mut g = Game::new(GameOptions::simple(2, 700 + i)).unwrap();
         let mut bots: Vec<_> = (0..2).map(|s| make_bot("greedy", s).unwrap()).collect();
@@ -321,8 +336,8 @@ fn resettling_late_with_points_on_the_table_is_a_costly_mistake() {
                 found += 1;
                 let e = evaluate(&g, Move::Resettle, 400, i);
                 if e.best != Move::Resettle {
-                    charged += 1;
-                    assert!(e.best_value - e.value > 0.1, "a costly mistake: {e:?}");
+                    assert!(e.best_value - e.value >= MIN_GAIN, "{e:?}");
+                    costs.push(e.best_value - e.value);
                 }
                 break;
             }
@@ -331,7 +346,11 @@ fn resettling_late_with_points_on_the_table_is_a_costly_mistake() {
         }
     }
     assert!(found >= 5, "positions found: {found}");
+    let charged = costs.len();
     assert!(charged * 10 >= found * 9, "charged {charged} of {found}");
+    costs.sort_by(f64::total_cmp);
+    let median = costs[charged / 2];
+    assert!(median > 0.1, "a costly mistake as a rule: {costs:?}");
 }
 
 #[test]

@@ -334,12 +334,13 @@ impl Reviewer {
         let events = self.game.apply_trusted(m);
         let cards: Vec<&'static str> = revealed(&events).map(|c| c.key()).collect();
         if matches!(m, Move::Emigrate { .. }) && !cards.is_empty() {
+            // One unit of the progress (as `new` counted it), whatever the odds say.
+            searched = true;
+            self.done += 1;
             if let (Some(voyage), Some(odds)) = (
                 read_voyage(&events),
                 action_odds(&before, &m.to_action(), &OddsConfig::default()),
             ) {
-                searched = true;
-                self.done += 1;
                 let outcome = outcome_name(voyage.outcome);
                 let chance = match voyage.outcome {
                     Outcome::Arrive { .. } => odds.arrive,
