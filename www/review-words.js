@@ -143,7 +143,12 @@ export function createReviewWords(t, w, lang = "en") {
   /** Why a decision cost: the move played, then the better one ("…: 40% to arrive; the jetty to the north reaches Tahiti with certainty"). */
   function why(d, snap) {
     if (!d || !d.why) return "";
-    return t("rv.why", cap(clause(d.why.action, snap)), clause(d.why.best, snap));
+    const played = clause(d.why.action, snap);
+    const better = clause(d.why.best, snap);
+    // Two moves whose facts read the same (two expansions of one island,
+    // say): the sentence says so instead of repeating itself.
+    if (played === better) return t("rv.whyAlike", cap(played));
+    return t("rv.why", cap(played), better);
   }
 
   /** The hint's sentence: the move in words and why. */

@@ -133,6 +133,9 @@ test("a move's facts in English: the sentence of the issue", () => {
   const d = { ...dec(4, 0, 0.3, 0.55), why: { action: facts.danger, best: facts.reaches } };
   assert.equal(w.why(d, snap), "3 colours aboard for a danger-4 route: 40% to arrive; the jetty to the north reaches Tahiti with certainty.");
   assert.equal(w.costText(d), "−0.25 wins: 30% to win instead of 55%");
+  // two moves the facts do not tell apart: said once, not twice
+  const alike = { ...dec(4, 0, 0.3, 0.55), why: { action: facts.expand, best: { ...facts.expand, take: true } } };
+  assert.equal(w.why(alike, snap), "Expanding on Tahiti puts 2 ships there and fills 1 beach that must sail either way; played out to the end, the better move wins more often.");
   assert.equal(w.clause(facts.unknown, snap), "the jetty to the north sails into the unknown: 55% to arrive");
   assert.match(w.clause(facts.wreck, snap), /danger-3 trail that 1 colour cannot pass/);
   assert.equal(w.clause(facts.king, snap), "a king island on Tahiti keeps its 4 points for good");
@@ -156,6 +159,8 @@ test("every fact of every move has words in every language", () => {
       const text = w.clause(f, snap);
       assert.ok(text && !/undefined|NaN|\[object/.test(text), `${id} ${name}: ${text}`);
     }
+    const alike = w.why({ ...dec(4, 0, 0.3, 0.55), why: { action: facts.expand, best: facts.expand } }, snap);
+    assert.ok(alike.includes("Tahiti") && !/undefined/.test(alike), `${id}: ${alike}`);
     const hint = w.hintText({ action: { type: "found_kingdom", tile: "tahiti" }, why: facts.king }, snap);
     assert.ok(hint.includes("Tahiti"), `${id}: ${hint}`);
     const line = w.playerLine({ seat: 0, skill_loss: 0.5, luck: -0.25 }, snap, 1);

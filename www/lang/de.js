@@ -289,6 +289,7 @@ export default {
   "rv.moveOf": (n, name) => `Zug ${n} · ${name}`,
   "rv.cost": (loss, best, played) => `−${loss} Siege: ${played} Siegchance statt ${best}`,
   "rv.why": (played, better) => `${played}; ${better}.`,
+  "rv.whyAlike": (clause) => `${clause}, so oder so; zu Ende gespielt gewinnt der bessere Zug öfter.`,
   "rv.luck": "Die glücklichste und die unglücklichste Aufdeckung",
   "rv.luckiest": "Am glücklichsten",
   "rv.unluckiest": "Am unglücklichsten",

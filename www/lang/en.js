@@ -294,6 +294,7 @@ export default {
   "rv.moveOf": (n, name) => `Move ${n} · ${name}`,
   "rv.cost": (loss, best, played) => `−${loss} wins: ${played} to win instead of ${best}`,
   "rv.why": (played, better) => `${played}; ${better}.`,
+  "rv.whyAlike": (clause) => `${clause} either way; played out to the end, the better move wins more often.`,
   "rv.luck": "The luckiest and unluckiest reveals",
   "rv.luckiest": "Luckiest",
   "rv.unluckiest": "Unluckiest",

@@ -290,6 +290,7 @@ export default {
   "rv.moveOf": (n, name) => `מהלך ${n} · ${name}`,
   "rv.cost": (loss, best, played) => `−${loss} ניצחונות: ${played} סיכוי לנצח במקום ${best}`,
   "rv.why": (played, better) => `${played}; ${better}.`,
+  "rv.whyAlike": (clause) => `${clause} בשני המקרים; כשמשחקים עד הסוף, המהלך הטוב יותר מנצח לעתים קרובות יותר.`,
   "rv.luck": "החשיפה עם הכי הרבה מזל ועם הכי פחות מזל",
   "rv.luckiest": "הכי הרבה מזל",
   "rv.unluckiest": "הכי פחות מזל",

@@ -289,6 +289,7 @@ export default {
   "rv.moveOf": (n, name) => `${n}. lépés · ${name}`,
   "rv.cost": (loss, best, played) => `−${loss} győzelem: ${played} győzelmi esély ${best} helyett`,
   "rv.why": (played, better) => `${played}; ${better}.`,
+  "rv.whyAlike": (clause) => `${clause} – így is, úgy is; végigjátszva a jobb lépés gyakrabban nyer.`,
   "rv.luck": "A legszerencsésebb és a legszerencsétlenebb felfordítás",
   "rv.luckiest": "Legszerencsésebb",
   "rv.unluckiest": "Legszerencsétlenebb",

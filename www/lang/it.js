@@ -289,6 +289,7 @@ export default {
   "rv.moveOf": (n, name) => `Mossa ${n} · ${name}`,
   "rv.cost": (loss, best, played) => `−${loss} vittorie: ${played} di vittoria invece di ${best}`,
   "rv.why": (played, better) => `${played}; ${better}.`,
+  "rv.whyAlike": (clause) => `${clause} in entrambi i casi; giocata fino in fondo, la mossa migliore vince più spesso.`,
   "rv.luck": "La carta scoperta più fortunata e la più sfortunata",
   "rv.luckiest": "La più fortunata",
   "rv.unluckiest": "La più sfortunata",

@@ -289,6 +289,7 @@ export default {
   "rv.moveOf": (n, name) => `Zet ${n} · ${name}`,
   "rv.cost": (loss, best, played) => `−${loss} overwinningen: ${played} winkans in plaats van ${best}`,
   "rv.why": (played, better) => `${played}; ${better}.`,
+  "rv.whyAlike": (clause) => `${clause}, hoe dan ook; uitgespeeld wint de betere zet vaker.`,
   "rv.luck": "De gelukkigste en de ongelukkigste onthulling",
   "rv.luckiest": "Gelukkigst",
   "rv.unluckiest": "Ongelukkigst",
