@@ -1,0 +1,283 @@
+// The table as a player sees it (issue 30): whole games against two bots on
+// an upright phone (390×844, touch) and on a desktop (1440×900), every move
+// of the person made by tapping or clicking the points the page names
+// (window.tongiakiApp.boardTargets(), the same as pointFor), the turn
+// picker, the landing tray and the R key — never a zoom button or a pinch.
+// At every decision of the person (and every step of one, such as choosing
+// beaches or coming close to a card) it asserts:
+//  - each target's point is on the board: inside the canvas, the canvas is
+//    what is there (document.elementFromPoint), and no note, toast, tip or
+//    panel lies over it;
+//  - each is at least 24 CSS px from every other target;
+//  - the visible text of the status panel (prompt, controls, tray), the log
+//    and the notes names no rule number, coordinate or angle;
+// and for 400 ms after a click that reveals a card (an emigration or a
+// resettlement, at the normal speed), no text that was not there before
+// the click names that card, the island the group lands on, or what the
+// voyage came to.
+import test from "node:test";
+import assert from "node:assert/strict";
+import { launch, openPage, screenshot, BASE_URL } from "./lib/browser.mjs";
+import { ready, idle, state, sameAction } from "./lib/driver.mjs";
+
+const GAP = 24;
+const PLAIN = [
+  [/\bR\d{1,2}\b/, "a rule number"],
+  [/\(\s*-?\d+\s*,\s*-?\d+\s*\)/, "a coordinate"],
+  [/°/, "an angle"],
+];
+// The engine's names of the cards and the English ones (words.js localCardName): what a spoiler would say.
+const ENGLISH = { Fidschi: "Fiji", Muroroa: "Mururoa" };
+const OUTCOME = /discovered|water card|arrives|Wrecked|lands on|king island|turns back|stays on|leaves the game|goes home|go home/;
+
+const VIEWS = [
+  { name: "phone", launch: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true }, seed: 11 },
+  { name: "desktop", launch: { viewport: { width: 1440, height: 900 } }, seed: 23 },
+];
+
+/** The texts a player reads now: status panel, log, notes (visible ones). */
+const readTexts = (page) =>
+  page.evaluate(() => {
+    const vis = (e) => e && e.offsetParent !== null && getComputedStyle(e).visibility !== "hidden";
+    const out = [];
+    for (const sel of ["#turn-line", "#prompt", "#controls", "#log", "#board-notes"]) {
+      const e = document.querySelector(sel);
+      if (vis(e)) out.push(...e.innerText.split("\n").map((x) => x.trim()).filter(Boolean));
+    }
+    for (const n of document.querySelectorAll(".note")) if (vis(n)) out.push(n.innerText.trim());
+    return out;
+  });
+
+/** The board's targets now, each checked: on the board, nothing over it, far enough from the others; the texts plain. */
+async function checkedTargets(page, where) {
+  const bt = await page.evaluate(() => window.tongiakiApp.boardTargets());
+  const report = await page.evaluate((pts) => {
+    const canvas = document.getElementById("board");
+    const r = canvas.getBoundingClientRect();
+    const covers = [...document.querySelectorAll(".note, .toast, .odds-tip, #follow, .side, .tools.open, dialog[open]")].filter(
+      (e) => !e.hidden && e.offsetParent !== null && getComputedStyle(e).visibility !== "hidden" && getComputedStyle(e).opacity !== "0",
+    );
+    return pts.map((p) => {
+      const inside = p.x >= r.left && p.y >= r.top && p.x <= r.right && p.y <= r.bottom;
+      const top = document.elementFromPoint(p.x, p.y);
+      const over = covers.find((e) => {
+        const b = e.getBoundingClientRect();
+        return p.x >= b.left && p.x <= b.right && p.y >= b.top && p.y <= b.bottom;
+      });
+      return { inside, canvas: top === canvas, over: over ? over.className || over.id : null };
+    });
+  }, bt.targets);
+  bt.targets.forEach((t, i) => {
+    const r = report[i];
+    assert.ok(r.inside, `${where}: ${JSON.stringify(t.target)} at (${t.x.toFixed(0)}, ${t.y.toFixed(0)}) is on the board`);
+    assert.ok(r.canvas, `${where}: the canvas is at ${JSON.stringify(t.target)}`);
+    assert.equal(r.over, null, `${where}: nothing lies over ${JSON.stringify(t.target)}`);
+  });
+  for (let i = 0; i < bt.targets.length; i++) {
+    for (let j = i + 1; j < bt.targets.length; j++) {
+      const a = bt.targets[i];
+      const b = bt.targets[j];
+      const d = Math.hypot(a.x - b.x, a.y - b.y);
+      assert.ok(d >= GAP - 0.01, `${where}: ${JSON.stringify(a.target)} and ${JSON.stringify(b.target)} are ${d.toFixed(1)} px apart`);
+    }
+  }
+  for (const text of await readTexts(page)) for (const [re, what] of PLAIN) assert.doesNotMatch(text, re, `${where}: "${text}" holds ${what}`);
+  return bt;
+}
+
+const sameTarget = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Tap (phone) or click (desktop) a board target; where the board offers its card instead, come close to that first. */
+async function hit(page, view, target, where) {
+  for (let step = 0; step < 3; step++) {
+    const bt = await checkedTargets(page, where);
+    let t = bt.targets.find((x) => sameTarget(x.target, target));
+    if (!t && bt.coarse) {
+      const card = target.tile !== undefined ? { tile: target.tile } : { q: target.q, r: target.r };
+      t = bt.targets.find((x) => sameTarget(x.target, card));
+      assert.ok(t, `${where}: the card of ${JSON.stringify(target)} is offered`);
+      await press(page, view, t);
+      await idle(page);
+      continue;
+    }
+    assert.ok(t, `${where}: ${JSON.stringify(target)} is a target now (${bt.targets.map((x) => JSON.stringify(x.target)).join(" ")})`);
+    // the hooks agree: pointFor names the same point, and moves nothing
+    const p = await page.evaluate((tg) => window.tongiakiApp.pointFor(tg), target);
+    assert.ok(Math.hypot(p.x - t.x, p.y - t.y) < 1, `${where}: pointFor(${JSON.stringify(target)}) is the target's point`);
+    await press(page, view, t);
+    return;
+  }
+  assert.fail(`${where}: ${JSON.stringify(target)} never became a target`);
+}
+
+async function press(page, view, p) {
+  if (view.name === "phone") await page.touchscreen.tap(p.x, p.y);
+  else {
+    await page.mouse.move(p.x, p.y, { steps: 2 });
+    await page.mouse.click(p.x, p.y);
+  }
+}
+
+/** Play `action` as the person would. Returns true when it was one click that may reveal a card. */
+async function perform(page, view, action, st, where, rand) {
+  const { snap, legal } = st;
+  switch (action.type) {
+    case "setup_place":
+      await hit(page, view, { tile: "tonga", beach: action.beach }, where);
+      return false;
+    case "place_ship":
+      await hit(page, view, { tile: snap.pending.tile, beach: action.beach }, where);
+      return false;
+    case "expand": {
+      if (st.ui.mode !== "expand") await page.click("#pick-expand");
+      if (action.take) {
+        await hit(page, view, action.take, where);
+        await hit(page, view, { tile: action.tile, beach: action.beaches[0] }, where);
+        return false;
+      }
+      const forTile = legal.filter((a) => a.type === "expand" && a.tile === action.tile);
+      if (forTile.length === 1) await hit(page, view, { tile: action.tile }, where);
+      else for (const b of action.beaches) await hit(page, view, { tile: action.tile, beach: b }, where);
+      return false;
+    }
+    case "place_new":
+      for (const b of action.beaches) await hit(page, view, { tile: action.tile, beach: b }, where);
+      return false;
+    case "found_kingdom":
+      await page.click("#pick-king");
+      await hit(page, view, { tile: action.tile }, where);
+      return false;
+    case "resettle":
+      await page.click("#pick-resettle");
+      return true;
+    case "emigrate":
+      await hit(page, view, { tile: action.tile, jetty: action.jetty }, where);
+      return true;
+    case "land":
+      if (st.ui.traySeat !== action.seat) await page.click(`.tray-seat[data-seat="${action.seat}"]`);
+      await hit(page, view, { tile: snap.pending.tile, beach: action.beach }, where);
+      return false;
+    case "return":
+      if (st.ui.traySeat !== action.seat) await page.click(`.tray-seat[data-seat="${action.seat}"]`);
+      await page.click("#send-home");
+      return false;
+    case "place_card": {
+      const target = { q: action.q, r: action.r };
+      const bt = await checkedTargets(page, where);
+      const t = bt.targets.find((x) => sameTarget(x.target, target));
+      assert.ok(t, `${where}: the place ${JSON.stringify(target)} is a target`);
+      if (view.name !== "phone") await page.mouse.move(t.x, t.y, { steps: 2 });
+      // turn the card with R until it shows the rotation wanted (no hover on a phone: the last place, or the first one, is turned)
+      for (let i = 0; i < 7; i++) {
+        const shown = Number(await page.getAttribute("#rotation", "data-rotation"));
+        if (shown === action.rotation) break;
+        await page.keyboard.press("r");
+      }
+      await press(page, view, t);
+      return false;
+    }
+    default:
+      throw new Error(`no way to click ${JSON.stringify(action)} (${rand})`);
+  }
+}
+
+for (const view of VIEWS) {
+  test(`issue 30, ${view.name}: a whole game by the points the board names, targets apart and clear, plain words, no spoiled reveal`, { timeout: 15 * 60 * 1000 }, async () => {
+    const b = await launch(view.launch);
+    try {
+      const { page, errors } = await openPage(b.context, `${BASE_URL}?new&lang=en`);
+      await ready(page);
+      await page.click("#coach-later").catch(() => {});
+      await page.evaluate((seed) => {
+        const app = window.tongiakiApp;
+        app.setSpeed(0);
+        app.setSound(false);
+        app.seedBots(seed);
+        app.newGame({ players: [{ name: "You" }, { name: "Moana", bot: "greedy" }, { name: "Tavita", bot: "greedy" }], seed });
+      }, view.seed);
+      let r = view.seed * 7919 + 13;
+      const rand = () => ((r = (Math.imul(r, 1103515245) + 12345) >>> 0) / 4294967296);
+      const seen = { decisions: 0, reveals: 0, landAll: 0, coarse: 0, kinds: new Set() };
+      const shots = new Set();
+      for (let n = 0; n < 600; n++) {
+        await idle(page);
+        const st = await state(page);
+        if (st.snap.phase === "over") break;
+        assert.equal(st.snap.current, 0, "the person is to move whenever the table is idle");
+        seen.decisions++;
+        const where = `${view.name} decision ${seen.decisions} (${st.snap.phase}, turn ${st.snap.turn})`;
+        const bt = await checkedTargets(page, where);
+        if (bt.coarse) seen.coarse++;
+        if (st.snap.phase === "land" && !shots.has("landing")) shots.add("landing") && (await screenshot(page, `i30-${view.name}-landing`));
+        if (st.snap.turn >= 10 && !shots.has("mid")) shots.add("mid") && (await screenshot(page, `i30-${view.name}-mid`));
+        if (seen.decisions === 1) await screenshot(page, `i30-${view.name}-start`);
+        // "land as shown": one click on the island lands the whole group (half the time)
+        const landAll = bt.targets.find((t) => t.kind === "land-all");
+        if (landAll && rand() < 0.5) {
+          const before = st.log.length;
+          await hit(page, view, landAll.target, where);
+          await idle(page);
+          const after = await state(page);
+          // every ship of the group landed (or went home) by that one click, as the engine's landing moves
+          const moves = after.log.slice(before);
+          const landed = moves.findIndex((a) => a.type !== "land" && a.type !== "return");
+          assert.equal(landed < 0 ? moves.length : landed, st.snap.pending.group.length, `${where}: one click landed the whole group: ${JSON.stringify(moves)}`);
+          seen.landAll++;
+          seen.kinds.add("land-all");
+          continue;
+        }
+        const calm = st.legal.filter((a) => a.type !== "resettle" || st.legal.length === 1);
+        const action = calm[Math.floor(rand() * calm.length)];
+        seen.kinds.add(action.type);
+        const count = st.log.length;
+        const reveals = action.type === "emigrate" || action.type === "resettle";
+        let before = null;
+        if (reveals) {
+          before = new Set(await readTexts(page));
+          await page.evaluate(() => window.tongiakiApp.setSpeed(1)); // the board shows the voyage at its normal pace
+        }
+        await perform(page, view, action, st, where, rand);
+        if (reveals) {
+          // for 400 ms nothing new names what the board has not shown yet
+          const t0 = Date.now();
+          const fresh = new Set();
+          while (Date.now() - t0 < 400) {
+            for (const text of await readTexts(page)) if (!before.has(text)) fresh.add(text);
+            await page.waitForTimeout(40);
+          }
+          await idle(page);
+          const after = await state(page);
+          const names = [];
+          for (const tl of after.snap.tiles) if (!st.snap.tiles.some((x) => x.card === tl.card)) names.push(tl.name, ENGLISH[tl.name] || tl.name);
+          if (after.snap.pending && after.snap.pending.tile) {
+            const tl = after.snap.tiles.find((x) => x.card === after.snap.pending.tile);
+            if (tl) names.push(tl.name, ENGLISH[tl.name] || tl.name);
+          }
+          for (const text of fresh) {
+            assert.doesNotMatch(text, OUTCOME, `${where}: within 400 ms of the click "${text}" tells the outcome`);
+            for (const name of names) assert.ok(!text.includes(name), `${where}: within 400 ms of the click "${text}" names ${name}`);
+          }
+          if (names.length) seen.reveals++;
+          await page.evaluate(() => window.tongiakiApp.setSpeed(0));
+          const wrecked = (await readTexts(page)).some((x) => /^Wrecked/.test(x));
+          if (wrecked && !shots.has("wreck")) shots.add("wreck") && (await screenshot(page, `i30-${view.name}-wreck`));
+        }
+        await idle(page);
+        const now = await state(page);
+        assert.ok(now.log.length > count, `${where}: ${JSON.stringify(action)} was played`);
+        assert.ok(sameAction(now.log[count], action), `${where}: the move played is ${JSON.stringify(action)}, not ${JSON.stringify(now.log[count])}`);
+      }
+      const end = await state(page);
+      assert.equal(end.snap.phase, "over", `${view.name}: the game reached its end`);
+      await page.waitForSelector("#ranking-dialog[open]");
+      await screenshot(page, `i30-${view.name}-end`);
+      console.log(`# ${view.name}: ${seen.decisions} decisions, ${seen.reveals} reveals checked, ${seen.landAll} landings in one click, ${seen.coarse} with cards to come close to; ${[...seen.kinds].join(" ")}`);
+      assert.ok(seen.reveals >= 3, "several reveals were checked");
+      assert.ok(seen.landAll >= 1, "a landing was made in one click");
+      await page.close();
+      assert.deepEqual(errors, []);
+    } finally {
+      await b.close();
+    }
+  });
+}
