@@ -47,6 +47,12 @@ export function clickAt(s, world) {
       changeUi(s, { focus: card });
       return;
     }
+  } else if (s.ui.focus && (!hit.tile || hit.tile.card !== s.ui.focus)) {
+    // close to one card, a click beside it goes back to them all (or to another card with targets)
+    const card = hit.tile ? hit.tile.card : null;
+    const others = T.targetList(s.snap, clickable(s), { ...s.ui, focus: null });
+    changeUi(s, { focus: card && others.some((t) => t.target.tile === card) ? card : null });
+    return;
   }
   const res = T.interpret(s.snap, clickable(s), s.ui, hit);
   switch (res.kind) {
@@ -138,7 +144,7 @@ export function key(s, e) {
     k: has("found_kingdom") && (() => pick(s, "king")),
     n: () => Session.openNewGame(s),
     "?": () => s.dom.root.querySelector("#help-dialog").showModal(),
-    Escape: !!s.ui.selection && (() => changeUi(s, { selection: null })),
+    Escape: (!!s.ui.selection || !!s.ui.focus) && (() => changeUi(s, s.ui.selection ? { selection: null } : { focus: null })),
   };
   const name = k.length === 1 ? k.toLowerCase() : k;
   if (e.ctrlKey || e.metaKey) {

@@ -17,6 +17,8 @@ export const GAP_GOOD = 44; // CSS px between two targets where the screen allow
 export const MAX_SCALE = 190; // CSS px per hex radius the camera frames at most
 export const READABLE = 56; // a decision's cards are shown at least this large when they fit
 export const PAD = 10; // CSS px kept free at the view's edges
+export const SMALL_TARGET = 40; // CSS px per hex radius at least, where a target is a beach or a jetty's slice
+export const CARD_TARGET = 20; // ... where the targets are whole cards (a place to lay one, a card to come close to)
 
 /** The least distance between two of `points` ({x, y}), or Infinity for fewer than two. */
 export function minGap(points) {
@@ -60,17 +62,19 @@ export function frameTable(b, v, max = MAX_SCALE) {
 /**
  * The camera for a decision: `points` are its targets' world points,
  * `area` the world bounds that must be seen with them (their cards),
- * `board` the whole table's. Returns {x, y, scale, gap} (gap: the CSS px
- * between the two closest targets), or null when the targets cannot all be
- * on screen GAP_MIN apart.
+ * `board` the whole table's, `minScale` the scale below which a target is
+ * too small to hit (a beach or a jetty's slice: SMALL_TARGET; a whole
+ * card: CARD_TARGET). Returns {x, y, scale, gap} (gap: the CSS px between
+ * the two closest targets), or null when the targets cannot all be on
+ * screen GAP_MIN apart.
  */
-export function frameTargets(points, area, board, v) {
+export function frameTargets(points, area, board, v, minScale = SMALL_TARGET) {
   const d = minGap(points);
   const table = Math.min(MAX_SCALE, fitScale(board, v));
-  const good = GAP_GOOD / d;
+  const good = Math.max(GAP_GOOD / d, minScale);
   if (table >= good) return { ...frameTable(board, v), gap: d * table }; // the table shows them well apart
   const fits = fitScale(area, v);
-  const least = fits >= good ? good : GAP_MIN / d;
+  const least = fits >= good ? good : Math.max(GAP_MIN / d, minScale);
   if (fits < least) return null;
   // zoom in no more than needed, but show the cards at a readable size when they fit
   const scale = Math.min(fits, MAX_SCALE, Math.max(least, table, Math.min(READABLE, fits)));

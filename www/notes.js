@@ -50,11 +50,23 @@ function panelPlace(s) {
   return el;
 }
 
-const notesOf = (s) => (s.noteList ||= []);
+// The notes showing: the DOM holds them (the board's layer and the panel's place), each element
+// with what placing it needs (`el.note`: its card, its size, when it came), oldest first.
+let born = 0;
+function notesOf(s) {
+  const els = [];
+  if (s.dom.notes) els.push(...s.dom.notes.children);
+  const panel = s.dom.root.querySelector("#board-notes");
+  if (panel) els.push(...panel.children);
+  return els
+    .filter((el) => el.note && !el.classList.contains("note-cleared"))
+    .map((el) => el.note)
+    .sort((a, b) => a.born - b.born);
+}
 
 /** Remove every note (a touch on the board, a new game). */
 export function clearNotes(s) {
-  for (const n of notesOf(s).splice(0)) {
+  for (const n of notesOf(s)) {
     n.el.classList.add("note-cleared");
     setTimeout(() => n.el.remove(), CLEAR_MS);
   }
@@ -62,9 +74,6 @@ export function clearNotes(s) {
 }
 
 function drop(s, n) {
-  const list = notesOf(s);
-  const i = list.indexOf(n);
-  if (i >= 0) list.splice(i, 1);
   n.el.remove();
 }
 
@@ -120,8 +129,7 @@ export function placeNote({ w, h, anchor, radius = 0, targets = [], tiles = [], 
 export function showNotes(s, items) {
   if (!items || !items.length || !s.dom || !s.dom.root) return;
   const root = layer(s);
-  const list = notesOf(s);
-  const seen = new Set(list.map((n) => n.text));
+  const seen = new Set(notesOf(s).map((n) => n.text));
   for (const it of items) {
     if (seen.has(it.text)) continue;
     seen.add(it.text);
@@ -132,13 +140,14 @@ export function showNotes(s, items) {
     el.style.top = "0px";
     el.style.visibility = "hidden";
     root.append(el);
-    const n = { el, text: it.text, at: it.at || null, w: el.offsetWidth || 260, h: el.offsetHeight || 60 };
-    list.push(n);
+    const n = { el, text: it.text, at: it.at || null, w: el.offsetWidth || 260, h: el.offsetHeight || 60, born: ++born };
+    el.note = n;
     setTimeout(() => drop(s, n), SHOWN_MS);
   }
   const W = root.clientWidth || s.dom.camera.w;
   const most = W < PHONE_W ? 1 : MAX_NOTES; // a phone: one at a time, the newest
-  while (list.length > most) drop(s, list[0]);
+  const list = notesOf(s);
+  for (const n of list.slice(0, Math.max(0, list.length - most))) drop(s, n);
   layoutNotes(s, true);
 }
 
@@ -147,8 +156,9 @@ export function showNotes(s, items) {
  * the targets changed (scene.js drawNow), or new notes came (`force`).
  */
 export function layoutNotes(s, force = false) {
-  const list = s.noteList;
-  if (!list || !list.length) return;
+  if (!s.dom.notes) return;
+  const list = notesOf(s);
+  if (!list.length) return;
   const { camera } = s.dom;
   const targets = (s.view && s.view.targets) || [];
   const key = `${camera.x},${camera.y},${camera.scale},${camera.w},${camera.h},${targets.length},${list.length}`;

@@ -19,7 +19,7 @@
 
 import * as G from "./geometry.js";
 import { worldToScreen, onScreen, clampScale } from "./camera.js";
-import { frameTable, frameTargets, between, allInView } from "./framing.js";
+import { frameTable, frameTargets, between, allInView, SMALL_TARGET, CARD_TARGET } from "./framing.js";
 import { colorOf } from "./render.js";
 import * as T from "./targets.js";
 import { isBotTurn, clickable } from "./state.js";
@@ -101,10 +101,11 @@ function wanted(s) {
     const at = tile && groupSpot(s.snap.tiles, tile, g && g.tile === p.tile ? g.at : null);
     if (at) Object.assign(area, { minX: Math.min(area.minX, at.x - 0.35), maxX: Math.max(area.maxX, at.x + 0.35), minY: Math.min(area.minY, at.y - 0.3), maxY: Math.max(area.maxY, at.y + 0.3) });
   }
-  const fr = frameTargets(fine.map((t) => t.world), area, board, view);
+  const small = fine.some((t) => t.kind !== "hex");
+  const fr = frameTargets(fine.map((t) => t.world), area, board, view, small ? SMALL_TARGET : CARD_TARGET);
   if (fr) return fr;
   const coarse = placed(s, T.coarseTargets(fine));
-  const fc = frameTargets(coarse.map((t) => t.world), cardsOf(s, coarse), board, view);
+  const fc = frameTargets(coarse.map((t) => t.world), cardsOf(s, coarse), board, view, CARD_TARGET);
   if (!fc) return frameTable(board, view);
   v.coarse = true;
   v.targets = coarse;
@@ -443,7 +444,9 @@ export function landingPlan(s) {
 /**
  * The viewport point {x, y} (CSS px) where a click performs `target`:
  * {tile, jetty} | {tile, beach} | {tile} | {q, r}. If the point is off
- * screen the board is fitted first.
+ * screen while the camera follows the game, the camera shows the whole
+ * table first; in the player's own view (they panned or zoomed) nothing
+ * moves, and the point may be off screen.
  */
 export function pointFor(s, target) {
   const world = worldPointFor(s, target);
@@ -451,8 +454,8 @@ export function pointFor(s, target) {
   const { renderer, camera, canvas } = s.dom;
   renderer.resize(camera);
   let p = worldToScreen(camera, world.x, world.y);
-  if (!onScreen(camera, p, 6)) {
-    fit(s);
+  if (!onScreen(camera, p, 6) && s.view.follow) {
+    moveTo(s, frameTable(boardBounds(s), viewOf(s)), true);
     p = worldToScreen(camera, world.x, world.y);
   }
   const rect = canvas.getBoundingClientRect();

@@ -37,6 +37,7 @@ export function refreshPanels(s) {
     return;
   }
   s.dom.ui.holdPanels(false);
+  frame(s); // the camera frames the decision the panels show (scene.js): first, so they know if its cards are offered
   const { snap, legal, ui } = s;
   const d = T.decision(snap, legal);
   const hex = currentHex(s);
@@ -51,6 +52,7 @@ export function refreshPanels(s) {
     // "land as shown" (issue 30): offered where every landing move may be clicked; who would go home
     landAll: d === "land" && !botTurn && offersLandAll(s) ? { home: (landingPlan(s) || { home: [] }).home } : null,
     selectionHint: T.selectionHint(snap, legal, ui),
+    coarse: !!s.view.coarse, // the board offers the targets' cards: a click comes close to one (scene.js)
     notice: s.source.notice(),
     hasSelection: !!ui.selection,
     rotation: d === "place_card" ? { value: hex ? T.rotationFor(legal, ui, hex.q, hex.r) : ui.rotation ?? null, hex } : null,
@@ -61,5 +63,4 @@ export function refreshPanels(s) {
   updateTip(s);
   s.dom.ui.showTakeBack(canTakeBack(s));
   s.source.decorate();
-  frame(s); // the camera frames the decision the panels now show (scene.js)
 }

@@ -281,3 +281,61 @@ for (const view of VIEWS) {
     }
   });
 }
+
+test("issue 30, phone: where the targets cannot all be 24 px apart, their cards are offered; a tap comes close to one", { timeout: 5 * 60 * 1000 }, async () => {
+  const view = VIEWS[0];
+  const b = await launch(view.launch);
+  try {
+    const { page, errors } = await openPage(b.context, `${BASE_URL}?new&lang=en`);
+    await ready(page);
+    await page.click("#coach-later").catch(() => {});
+    // a game played on (every seat a person, moves applied through the API) until a turn whose targets spread over a wide board
+    const found = await page.evaluate(() => {
+      const app = window.tongiakiApp;
+      app.setSpeed(0);
+      app.setAutoForced(false);
+      for (let seed = 1; seed < 40; seed++) {
+        app.newGame({ players: [{ name: "Ana" }, { name: "Bo" }, { name: "Cy" }], seed });
+        let r = seed;
+        const rand = () => ((r = (Math.imul(r, 1103515245) + 12345) >>> 0) / 4294967296);
+        for (let n = 0; n < 400; n++) {
+          const legal = app.legalActions();
+          if (!legal.length) break;
+          const snap = app.snapshot();
+          if (snap.phase === "turn" && snap.turn > 12 && app.boardTargets().coarse) return { seed, n };
+          const calm = legal.filter((a) => a.type !== "resettle" || legal.length === 1);
+          // spread out: prefer emigrating and expanding on the newest islands
+          app.apply(calm[Math.floor(rand() * calm.length)]);
+        }
+      }
+      return null;
+    });
+    assert.ok(found, "a wide board with spread targets");
+    await idle(page);
+    const where = `phone, seed ${found.seed} after ${found.n} moves`;
+    const bt = await checkedTargets(page, where);
+    assert.ok(bt.coarse, "the cards are offered");
+    assert.ok(bt.targets.every((t) => t.kind === "card" && Object.keys(t.target).join() === "tile"), "one target per card");
+    assert.match(await page.textContent("#controls"), /come close/);
+    // a tap on one comes close to it: its own targets, well apart
+    const card = bt.targets[0];
+    await page.touchscreen.tap(card.x, card.y);
+    await idle(page);
+    const close = await checkedTargets(page, `${where}, close to ${card.target.tile}`);
+    assert.ok(!close.coarse, "close to one card, its targets are the fine ones");
+    assert.ok(close.targets.length > 0 && close.targets.every((t) => t.target.tile === card.target.tile), "only that card's targets");
+    assert.equal((await state(page)).ui.focus, card.target.tile);
+    // and a tap on one of them acts: an island's own (expansion) or one of its beaches
+    const before = (await state(page)).log.length;
+    const island = close.targets.find((t) => t.kind === "island") || close.targets[0];
+    await page.touchscreen.tap(island.x, island.y);
+    await idle(page);
+    const after = await state(page);
+    assert.ok(after.log.length > before || after.ui.selection, "the tap played the move or chose its island");
+    await screenshot(page, "i30-phone-close-up");
+    await page.close();
+    assert.deepEqual(errors, []);
+  } finally {
+    await b.close();
+  }
+});

@@ -84,6 +84,8 @@ export function createStatus($, cb, i18n, words, say) {
       c.append(hint(t(remote ? "o.waitFor" : "u.botWatch", playerName(snap, snap.current))));
       return;
     }
+    // the board shows the cards that hold the targets, too small to click one by one: say how to come close
+    if (v.coarse) c.append(el("p", { class: "hint coarse-hint", text: t("h.coarse") }));
     switch (v.decision) {
       case "setup":
         c.append(hint(t("h.setup")));
