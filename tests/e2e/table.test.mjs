@@ -339,3 +339,79 @@ test("issue 30, phone: where the targets cannot all be 24 px apart, their cards 
     await b.close();
   }
 });
+
+test("issue 30: the tool bar keeps to one line from 1280 px in every language; a pan makes the view the player's until Follow the game", async () => {
+  const b = await launch({ viewport: { width: 1280, height: 800 } });
+  try {
+    const { page, errors } = await openPage(b.context, `${BASE_URL}?new`);
+    await ready(page);
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const lang of ["en", "de", "nl", "hu", "it", "he"]) {
+        await page.evaluate((l) => window.tongiakiApp.setLanguage(l), lang);
+        const r = await page.evaluate(() => {
+          const items = [...document.querySelectorAll("#tools > *")].filter((e) => e.offsetParent !== null).map((e) => e.getBoundingClientRect());
+          const mids = items.map((x) => (x.top + x.bottom) / 2);
+          return { spread: Math.max(...mids) - Math.min(...mids), left: Math.min(...items.map((x) => x.left)), right: Math.max(...items.map((x) => x.right)), bar: document.querySelector(".topbar").getBoundingClientRect().height };
+        });
+        assert.ok(r.spread < 12, `${width} px, ${lang}: one line (middles ${r.spread.toFixed(1)} px apart)`);
+        assert.ok(r.left >= 0 && r.right <= width, `${width} px, ${lang}: inside the window (${r.left.toFixed(0)}–${r.right.toFixed(0)})`);
+        assert.ok(r.bar < 56, `${width} px, ${lang}: the bar is one row high (${r.bar.toFixed(0)} px)`);
+      }
+    }
+    await page.evaluate(() => window.tongiakiApp.setLanguage("en"));
+    await page.click("#coach-later").catch(() => {});
+    await page.evaluate(() => {
+      window.tongiakiApp.setSpeed(0);
+      window.tongiakiApp.newGame({ players: [{ name: "You" }, { name: "Bo", bot: "greedy" }], seed: 5 });
+    });
+    await idle(page);
+    assert.equal(await page.isVisible("#follow"), false, "the camera follows the game");
+    const t0 = (await page.evaluate(() => window.tongiakiApp.boardTargets())).targets[0];
+    // a drag pans the board: the view is the player's, the button to follow the game again shows
+    await page.mouse.move(t0.x + 30, t0.y + 120);
+    await page.mouse.down();
+    await page.mouse.move(t0.x + 90, t0.y + 160, { steps: 6 });
+    await page.mouse.up();
+    const moved = await page.evaluate(() => window.tongiakiApp.boardTargets());
+    assert.equal(moved.follow, false);
+    assert.equal(await page.isVisible("#follow"), true, "Follow the game shows");
+    assert.ok(Math.abs(moved.targets[0].x - t0.x - 60) < 3, "the board moved with the drag");
+    await page.click("#follow");
+    await idle(page);
+    const back = await page.evaluate(() => window.tongiakiApp.boardTargets());
+    assert.equal(back.follow, true);
+    assert.ok(Math.hypot(back.targets[0].x - t0.x, back.targets[0].y - t0.y) < 2, "the camera frames the decision again");
+    assert.equal(await page.isVisible("#follow"), false);
+    await page.close();
+    assert.deepEqual(errors, []);
+  } finally {
+    await b.close();
+  }
+});
+
+test("issue 30: an embedded table is silent unless its sound attribute asks", async () => {
+  const b = await launch({ viewport: { width: 1280, height: 900 } });
+  try {
+    const { page, errors } = await openPage(b.context, `${BASE_URL}embed.html`);
+    await page.waitForFunction(() => document.getElementById("game-a")?.tongiaki?.ready);
+    const quiet = await page.evaluate(() => document.getElementById("game-a").tongiaki.sound().on);
+    assert.equal(quiet, false, "silent by default");
+    const loud = await page.evaluate(async () => {
+      const box = document.createElement("div");
+      box.style.height = "420px";
+      box.innerHTML = '<tongiaki-game id="game-loud" players="2" bots="1" seed="3" sound></tongiaki-game>';
+      document.body.append(box);
+      const el = document.getElementById("game-loud");
+      await el.ready;
+      const on = el.tongiaki.sound().on;
+      el.setAttribute("sound", "off");
+      return { on, off: el.tongiaki.sound().on };
+    });
+    assert.deepEqual(loud, { on: true, off: false }, "the attribute turns them on, and off");
+    await page.close();
+    assert.deepEqual(errors, []);
+  } finally {
+    await b.close();
+  }
+});
