@@ -31,7 +31,7 @@ function promptWords(snap, legal, { t, said, cardName }) {
     case "place_ship":
       return said(snap, "q.place_ship", who, cardName(snap, p.tile));
     case "over":
-      return t("u.gameOver");
+      return t("ac.over");
     default:
       return "";
   }
