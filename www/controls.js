@@ -59,8 +59,9 @@ export function clickAt(s, world) {
     case "land-all":
       // the island itself: the group lands as shown, ship by ship (turns.js afterChange plays the rest)
       if (!offersLandAll(s)) return ui.tell({ key: "h.arrivalIsland", args: [] });
+      // (no more landing, or another decision, ends it: state.js sync)
       s.ui = { ...s.ui, landAll: res.tile };
-      if (!perform(s, T.landPolicy(s.snap, s.legal))) s.ui = { ...s.ui, landAll: null };
+      perform(s, T.landPolicy(s.snap, s.legal));
       break;
     case "apply":
     case "illegal": // not legal: the engine says why (and leaves the game unchanged)
@@ -173,9 +174,7 @@ export function panelIntents(s) {
       if (isBotTurn(s) || !offersLandAll(s)) return null;
       s.dom.animator.skip();
       s.ui = { ...s.ui, landAll: s.snap.pending.tile };
-      const events = perform(s, T.landPolicy(s.snap, s.legal));
-      if (!events) s.ui = { ...s.ui, landAll: null };
-      return events;
+      return perform(s, T.landPolicy(s.snap, s.legal));
     },
     zoom: (f) => zoom(s, f),
     speed: (v) => {

@@ -357,6 +357,13 @@ export function buildScene(s) {
     const plan = human ? landingPlan(s) : null;
     if (plan) scene.ghostShips = plan.ships;
   }
+  if (p.phase === "place_card" && p.pending && human && !s.hover) {
+    // no pointer over the board (a phone, or the pointer elsewhere): the card at hand shows, face up, at the
+    // place it was last over (or the first it may go to), so its face is seen before it is laid (issue 30)
+    const first = s.legal.find((a) => a.type === "place_card");
+    const hex = currentHex(s) || (first ? { q: first.q, r: first.r } : null);
+    if (hex) scene.ghost = { tile: { ...cardFace(s, p.pending.card), q: hex.q, r: hex.r, rotation: T.rotationFor(s.legal, s.ui, hex.q, hex.r) }, legal: true, alpha: 0.8 };
+  }
   if (p.phase === "place_card" && p.pending && s.hover && human) {
     const face = cardFace(s, p.pending.card);
     const hex = layableHex(s);

@@ -63,6 +63,9 @@ export function humanAct(s, action) {
  * when the animation has shown that event (anim.js `sayAlong`).
  */
 export function applied(s, action, before, events) {
+  // a move still being shown (an online table's next state came early) is shown to its end first:
+  // its words are told and the panels catch up with it, not with this one
+  if (s.dom.animator.busy) s.dom.animator.skip();
   s.source.applied(action);
   recordMove(s, before, events);
   s.lastMover = before.current; // who moved (a "your turn" chime when a person's decision follows another's)
@@ -183,13 +186,19 @@ export function afterChange(s) {
     });
     return;
   }
-  const landing = s.ui.landAll && landPolicy(snap, s.legal);
-  if (landing && snap.pending && snap.pending.tile === s.ui.landAll) {
+  const landing = () => s.ui.landAll && s.snap.pending && s.snap.pending.tile === s.ui.landAll && landPolicy(s.snap, s.legal);
+  if (landing()) {
     // "land as shown" (one click on the island): the next ship of the group, at a quick pace
     later(160, () => {
       if (gen !== s.generation) return;
       s.timer = 0;
-      if (!perform(s, landing)) s.ui = { ...s.ui, landAll: null };
+      const next = !isBotTurn(s) && landing(); // the state of the moment, not the one it was planned in
+      // (at an online table perform sends it and answers null: the server's next state goes on from here)
+      if (next) perform(s, next);
+      else {
+        s.ui = { ...s.ui, landAll: null };
+        settle(s);
+      }
     });
     return;
   }

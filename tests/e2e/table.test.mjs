@@ -197,7 +197,7 @@ for (const view of VIEWS) {
       }, view.seed);
       let r = view.seed * 7919 + 13;
       const rand = () => ((r = (Math.imul(r, 1103515245) + 12345) >>> 0) / 4294967296);
-      const seen = { decisions: 0, reveals: 0, landAll: 0, coarse: 0, kinds: new Set() };
+      const seen = { decisions: 0, reveals: 0, landAll: 0, coarse: 0, resettled: 0, kinds: new Set() };
       const shots = new Set();
       for (let n = 0; n < 600; n++) {
         await idle(page);
@@ -226,8 +226,14 @@ for (const view of VIEWS) {
           seen.kinds.add("land-all");
           continue;
         }
+        // every kind of decision comes up: a king island when one may be founded, a resettlement now and then (its
+        // cards are laid by the person: places as targets), otherwise any legal move
+        const of = (type) => st.legal.filter((a) => a.type === type);
         const calm = st.legal.filter((a) => a.type !== "resettle" || st.legal.length === 1);
-        const action = calm[Math.floor(rand() * calm.length)];
+        let action = calm[Math.floor(rand() * calm.length)];
+        if (of("found_kingdom").length && rand() < 0.5) action = of("found_kingdom")[0];
+        else if (of("resettle").length && st.snap.turn >= 6 && seen.resettled < 2 && rand() < 0.25) action = of("resettle")[0];
+        if (action.type === "resettle") seen.resettled++;
         seen.kinds.add(action.type);
         const count = st.log.length;
         const reveals = action.type === "emigrate" || action.type === "resettle";
@@ -274,6 +280,7 @@ for (const view of VIEWS) {
       console.log(`# ${view.name}: ${seen.decisions} decisions, ${seen.reveals} reveals checked, ${seen.landAll} landings in one click, ${seen.coarse} with cards to come close to; ${[...seen.kinds].join(" ")}`);
       assert.ok(seen.reveals >= 3, "several reveals were checked");
       assert.ok(seen.landAll >= 1, "a landing was made in one click");
+      for (const kind of ["setup_place", "expand", "emigrate", "land", "found_kingdom", "resettle", "place_card"]) assert.ok(seen.kinds.has(kind), `${view.name}: a decision of kind ${kind} was played`);
       await page.close();
       assert.deepEqual(errors, []);
     } finally {
