@@ -18,6 +18,7 @@
 
 import * as G from "./geometry.js";
 import { createArt, PALETTE as C, MIN_PX, DOTS_BELOW } from "./art.js";
+import { markOf, drawMark } from "./marks.js";
 
 export const PLAYER_COLORS = Object.freeze({
   blue: "#2f6fe4",
@@ -153,13 +154,16 @@ export function createRenderer(canvas) {
         if (j >= b.places) return;
         const p = G.placePosition(tile, bi, j);
         if (S < DOTS_BELOW) {
+          // a dot of the player's colour with the colour's mark in it: colour is never the only sign (marks.js)
+          const rd = Math.max(0.085, 4 / S);
           ctx.beginPath();
-          ctx.arc(p.x, p.y, Math.max(0.075, 3.2 / S), 0, 2 * Math.PI);
+          ctx.arc(p.x, p.y, rd, 0, 2 * Math.PI);
           ctx.fillStyle = colors[seat] || "#888";
           ctx.fill();
           ctx.lineWidth = 1.2 / S;
           ctx.strokeStyle = C.hullLine;
           ctx.stroke();
+          drawMark(ctx, markOf(colors[seat]), p.x, p.y, rd * 0.62);
           return;
         }
         const angle = G.unitAngle(G.placeUnit(tile, bi, j));
