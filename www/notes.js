@@ -5,9 +5,10 @@
 // A note goes beside its card, never over it, never over a target of the
 // decision at hand (scene.js boardTargets), never over another note, and
 // never takes a click (pointer-events: none; a touch on the board clears
-// them). Of the places beside the card it takes the one over the least of
-// the table (free ocean first), nearest the card; where no place on the
-// board is free, it goes into the status panel (#board-notes) instead.
+// them). Of the places beside the card, or farther off on the board, it
+// takes the one over the least of the table (free ocean first), nearest the
+// card; it never hides much of any card (MAX_COVER): where no place on the
+// board is that free, it goes into the status panel (#board-notes) instead.
 // When the camera moves they find their places again (scene.js drawNow
 // calls layoutNotes). A phone's board holds one note at a time (the newest);
 // the log keeps them all.
@@ -22,6 +23,12 @@ const CLEAR_MS = 150; // the fade when the board is touched
 const MARGIN = 6; // px between a note and the board's edge
 const GAP = 6; // px between a note and its card, or another note
 const TARGET_R = 24; // px around a target no note may cover
+// The most of a note that may lie over cards (the rest free ocean): more would hide a card's
+// name, value or ships, so where no place is that free the note goes to the panel.
+const MAX_COVER = 0.2;
+const SAMPLES_X = 10; // points across a note where its cover of the cards is measured
+const SAMPLES_Y = 4;
+const GRID = 8; // candidate places across the board (per side) beyond those beside the card
 
 function layer(s) {
   if (s.dom.notes && s.dom.notes.isConnected) return s.dom.notes;
@@ -77,14 +84,33 @@ function drop(s, n) {
   n.el.remove();
 }
 
+/**
+ * The share (0..1) of rectangle `r` over the cards `tiles`: sampled points
+ * inside a card's hexagon (`hex` {x, y, R}: centre and radius on screen),
+ * or inside its box where no hexagon is given.
+ */
+export function coverOf(r, tiles) {
+  if (!tiles.length) return 0;
+  let n = 0;
+  for (let i = 0; i < SAMPLES_X; i++) {
+    for (let j = 0; j < SAMPLES_Y; j++) {
+      const x = r.left + ((i + 0.5) * r.w) / SAMPLES_X;
+      const y = r.top + ((j + 0.5) * r.h) / SAMPLES_Y;
+      const on = tiles.some((t) => (t.hex ? G.insideHex(t.hex.x, t.hex.y, x, y, t.hex.R) : x >= t.left && x <= t.left + t.w && y >= t.top && y <= t.top + t.h));
+      if (on) n++;
+    }
+  }
+  return n / (SAMPLES_X * SAMPLES_Y);
+}
+
 const overlap = (a, b, gap = 0) => a.left < b.left + b.w + gap && b.left < a.left + a.w + gap && a.top < b.top + b.h + gap && b.top < a.top + a.h + gap;
-const area = (a, b) => Math.max(0, Math.min(a.left + a.w, b.left + b.w) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.top + a.h, b.top + b.h) - Math.max(a.top, b.top));
 
 /**
  * Where a note of size w×h goes on a W×H board (pure; screen px):
  * `anchor` {x, y} the middle of its card (or null), `radius` the card's
  * hex radius, `targets` [{x, y}] points it must keep TARGET_R clear of,
- * `tiles` [{left, top, w, h}] the cards on screen (it prefers free ocean),
+ * `tiles` [{left, top, w, h, hex?}] the cards on screen (it prefers free
+ * ocean and lies over at most MAX_COVER of cards; coverOf),
  * `placed` the notes already there. Returns {left, top, w, h}, or null
  * when no place on the board is free (the note goes into the panel).
  */
@@ -111,13 +137,16 @@ export function placeNote({ w, h, anchor, radius = 0, targets = [], tiles = [], 
     [(W - w) / 2, H - h - MARGIN],
   ];
   for (const p of placed) wishes.push([p.left, p.top + p.h + GAP], [p.left, p.top - h - GAP]);
+  // and anywhere on the board, for a pocket of free ocean farther off
+  for (let i = 0; i <= GRID; i++) for (let j = 0; j <= GRID; j++) wishes.push([MARGIN + ((W - w - 2 * MARGIN) * i) / GRID, MARGIN + ((H - h - 2 * MARGIN) * j) / GRID]);
   let best = null;
   for (const [x, y] of wishes) {
     const r = { left: Math.max(MARGIN, Math.min(W - w - MARGIN, x)), top: Math.max(MARGIN, Math.min(H - h - MARGIN, y)), w, h };
     if (card && overlap(r, card)) continue;
     if (placed.some((p) => overlap(r, p, GAP))) continue;
     if (targets.some((t) => t.x > r.left - TARGET_R && t.x < r.left + w + TARGET_R && t.y > r.top - TARGET_R && t.y < r.top + h + TARGET_R)) continue;
-    const covered = tiles.reduce((n, t) => n + area(r, t), 0) / (w * h); // 0: all free ocean
+    const covered = coverOf(r, tiles); // 0: all free ocean
+    if (covered > MAX_COVER) continue;
     const dist = Math.hypot(r.left + w / 2 - a.x, r.top + h / 2 - a.y) / (W + H);
     const score = covered * 2 + dist;
     if (!best || score < best.score) best = { ...r, score };
@@ -174,7 +203,7 @@ export function layoutNotes(s, force = false) {
   for (const t of (s.snap && s.snap.tiles) || []) {
     const c = toScreen(G.hexCenter(t.q, t.r));
     if (c.x < -R || c.y < -R || c.x > W + R || c.y > H + R) continue;
-    tiles.push({ left: c.x - R, top: c.y - R * 0.87, w: 2 * R, h: 1.74 * R });
+    tiles.push({ left: c.x - R, top: c.y - R * 0.87, w: 2 * R, h: 1.74 * R, hex: { x: c.x, y: c.y, R } });
   }
   const placed = [];
   for (const n of list) {

@@ -4,7 +4,7 @@
 // some; where no place is free it goes to the panel (null).
 import test from "node:test";
 import assert from "node:assert/strict";
-import { placeNote } from "../../www/notes.js";
+import { placeNote, coverOf } from "../../www/notes.js";
 
 const inside = (r, W, H) => r.left >= 0 && r.top >= 0 && r.left + r.w <= W && r.top + r.h <= H;
 const apart = (a, b) => a.left + a.w <= b.left || b.left + b.w <= a.left || a.top + a.h <= b.top || b.top + b.h <= a.top;
@@ -62,4 +62,39 @@ test("a phone's board with no free place: the note goes to the panel (null)", ()
   // with nothing in the way it does fit, beside its card
   const r = placeNote({ w: 360, h: 60, anchor, radius: 120, W, H });
   assert.ok(r && inside(r, W, H) && apart(r, hexBox(anchor, 120)), JSON.stringify(r));
+});
+
+test("a note never hides much of a card: where only cards lie around, it goes to the panel (null)", () => {
+  // a phone's board filled with cards: every place beside the anchor is over cards
+  const W = 390;
+  const H = 440;
+  const R = 60;
+  const tiles = [];
+  for (let x = 0; x < W + R; x += 1.5 * R) for (let y = 0; y < H + R; y += 1.732 * R) tiles.push({ ...hexBox({ x, y: y + ((x / (1.5 * R)) % 2) * 0.866 * R }, R), hex: { x, y: y + ((x / (1.5 * R)) % 2) * 0.866 * R, R } });
+  assert.equal(placeNote({ w: 320, h: 60, anchor: { x: 195, y: 220 }, radius: R, tiles, W, H }), null);
+  // the same board without its cards has room: it is the cards that send the note away
+  assert.ok(placeNote({ w: 320, h: 60, anchor: { x: 195, y: 220 }, radius: R, W, H }));
+});
+
+test("a pocket of free ocean farther off is taken rather than a place over a card", () => {
+  const W = 800;
+  const H = 600;
+  const R = 80;
+  // cards all around the anchor; open sea only at the bottom-left corner
+  const centres = [];
+  for (let x = 200; x <= 800; x += 1.5 * R) for (let y = 0; y <= 600; y += 1.732 * R) centres.push({ x, y });
+  const tiles = centres.filter((c) => !(c.x < 300 && c.y > 350)).map((c) => ({ ...hexBox(c, R), hex: { ...c, R } }));
+  const r = placeNote({ w: 180, h: 40, anchor: { x: 440, y: 277 }, radius: R, tiles, W, H });
+  assert.ok(r, "a place is found");
+  assert.ok(coverOf(r, tiles) <= 0.2, `over free ocean: ${JSON.stringify(r)} covers ${coverOf(r, tiles)}`);
+});
+
+test("coverOf measures a card by its hexagon: its box's corners are ocean", () => {
+  const c = { x: 200, y: 200 };
+  const tile = { ...hexBox(c, 100), hex: { ...c, R: 100 } };
+  // a note in the box's top-left corner, outside the hexagon
+  const corner = { left: 105, top: 113, w: 30, h: 20 };
+  assert.equal(coverOf(corner, [tile]), 0);
+  assert.ok(coverOf(corner, [{ ...tile, hex: undefined }]) > 0.9, "the box alone would call it covered");
+  assert.equal(coverOf({ left: 170, top: 190, w: 60, h: 20 }, [tile]), 1);
 });
