@@ -251,10 +251,16 @@ export function createRenderer(canvas) {
     const cs = G.hexCorners(c.x, c.y, 0.97);
     const a = cs[(dir + 5) % 6];
     const b = cs[dir];
+    // the slice from the island's rim out: its value and name stay in sight (a click on the green acts the same)
+    const k = G.ISLAND.body / Math.cos(Math.PI / 6) / 0.97; // the inner side touches the green
+    const inner = (p) => ({ x: c.x + (p.x - c.x) * k, y: c.y + (p.y - c.y) * k });
+    const ai = inner(a);
+    const bi = inner(b);
     ctx.beginPath();
-    ctx.moveTo(c.x, c.y);
+    ctx.moveTo(ai.x, ai.y);
     ctx.lineTo(a.x, a.y);
     ctx.lineTo(b.x, b.y);
+    ctx.lineTo(bi.x, bi.y);
     ctx.closePath();
     ctx.fillStyle = style === "hover" ? "rgba(255,216,74,0.5)" : `rgba(255,216,74,${glow(0.18, 0.16).toFixed(3)})`;
     ctx.fill();
