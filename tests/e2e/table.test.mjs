@@ -324,10 +324,17 @@ test("issue 30, phone: where the targets cannot all be 24 px apart, their cards 
     assert.ok(bt.coarse, "the cards are offered");
     assert.ok(bt.targets.every((t) => t.kind === "card" && Object.keys(t.target).join() === "tile"), "one target per card");
     assert.match(await page.textContent("#controls"), /come close/);
-    // a tap on one comes close to it: its own targets, well apart
+    // a tap on one comes close to it: its own targets, well apart. Even a tap on one of its
+    // beaches only comes close: there the beaches are nearer each other than a finger can choose
     const card = bt.targets[0];
-    await page.touchscreen.tap(card.x, card.y);
+    const beach = await page.evaluate((tile) => window.tongiakiApp.pointFor({ tile, beach: 0 }), card.target.tile);
+    const logBefore = (await state(page)).log.length;
+    await page.touchscreen.tap(beach.x, beach.y);
     await idle(page);
+    const first = await state(page);
+    assert.equal(first.log.length, logBefore, "a tap on a beach of an offered card plays nothing");
+    assert.equal(first.ui.selection, null, "nor chooses anything");
+    assert.equal(first.ui.focus, card.target.tile, "it comes close to that card");
     const close = await checkedTargets(page, `${where}, close to ${card.target.tile}`);
     assert.ok(!close.coarse, "close to one card, its targets are the fine ones");
     assert.ok(close.targets.length > 0 && close.targets.every((t) => t.target.tile === card.target.tile), "only that card's targets");
