@@ -12,7 +12,7 @@
 // asks the server itself). CACHE is versioned: bump it when the list
 // changes; old caches are deleted on activation.
 
-const CACHE = "tongiaki-v16";
+const CACHE = "tongiaki-v17";
 
 const PRECACHE = [
   "./",
@@ -66,6 +66,8 @@ const PRECACHE = [
   "./explain.js",
   "./notes.js",
   "./camera.js",
+  "./framing.js",
+  "./sound.js",
   "./geometry.js",
   "./input.js",
   "./render.js",
