@@ -69,6 +69,8 @@ const PRECACHE = [
   "./explain.js",
   "./notes.js",
   "./camera.js",
+  "./framing.js",
+  "./sound.js",
   "./geometry.js",
   "./input.js",
   "./render.js",
