@@ -182,12 +182,12 @@ test("the review can be stopped: what was reviewed so far stays", async () => {
   const game = await wholeGame(finder, ["Ana", "Bo"], 5);
   await finder.close();
   const { page, errors } = await finished(game);
-  // a budget that keeps the review going long after its first search (a busy machine included)
-  await page.evaluate(() => window.tongiakiApp.review.configure({ iterations: 1000 }));
+  // a budget that keeps the review going long after its first search, each search short (a busy machine included)
+  await page.evaluate(() => window.tongiakiApp.review.configure({ iterations: 200 }));
   await page.click("#ranking-review");
   await page.waitForFunction(() => (window.tongiakiApp.review.state()?.progress.done || 0) >= 1, null, { timeout: 120000 });
   await page.click("#review-stop");
-  await page.waitForFunction(() => window.tongiakiApp.review.state().status === "stopped", null, { timeout: 60000 });
+  await page.waitForFunction(() => window.tongiakiApp.review.state().status === "stopped", null, { timeout: 120000 });
   const st = await page.evaluate(() => window.tongiakiApp.review.state());
   assert.ok(st.review.reviewed < st.review.moves, "stopped before the end");
   assert.ok(st.review.decisions.length >= 1);
