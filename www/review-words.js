@@ -153,7 +153,10 @@ export function createReviewWords(t, w, lang = "en") {
 
   /** The hint's sentence: the move in words and why. */
   function hintText(hint, snap) {
-    return t("rv.hintSays", w.describeAction(snap, hint.action), clause(hint.why, snap));
+    const move = w.describeAction(snap, hint.action);
+    // A ship placed at the setup: its facts (the beach) are the move itself.
+    if (!hint.why || hint.why.type === "setup_place") return t("rv.hintOnly", move);
+    return t("rv.hintSays", move, clause(hint.why, snap));
   }
 
   /** "−0.18 wins (55% → 37%)": what a decision cost. */

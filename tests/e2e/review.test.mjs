@@ -225,7 +225,8 @@ test("the hint: off by default; on, the strongest bot's move drawn with why, and
   const legal = await page.evaluate(() => window.tongiakiApp.legalActions());
   assert.ok(legal.some((a) => JSON.stringify(a) === JSON.stringify(shown.action)), "a legal move");
   assert.ok(["expert", "search"].includes(shown.kind), shown.kind);
-  assert.match(await page.textContent("#hint-box span"), /^Hint: .+ — .+\.$/);
+  // at the setup the move says it all ("Hint: Place a ship on Tonga, beach 5."); later, with why
+  assert.match(await page.textContent("#hint-box span"), shown.why.type === "setup_place" ? /^Hint: [^—]+\.$/ : /^Hint: .+ — .+\.$/);
   await page.evaluate(() => window.tongiakiApp.drawNow());
   const at = await page.evaluate(() => window.tongiakiApp.review.drawnPoints());
   const [r, g, b] = await pixel(page, at.hint);

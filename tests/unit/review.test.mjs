@@ -163,6 +163,10 @@ test("every fact of every move has words in every language", () => {
     assert.ok(alike.includes("Tahiti") && !/undefined/.test(alike), `${id}: ${alike}`);
     const hint = w.hintText({ action: { type: "found_kingdom", tile: "tahiti" }, why: facts.king }, snap);
     assert.ok(hint.includes("Tahiti"), `${id}: ${hint}`);
+    const place = { type: "setup_place", beach: 4 };
+    const setup = w.hintText({ action: place, why: facts.setup_place }, snap);
+    assert.equal(setup, t("rv.hintOnly", createWords(t).describeAction(snap, place)), `${id}: said once`);
+    assert.ok(!/undefined/.test(setup), `${id}: ${setup}`);
     const line = w.playerLine({ seat: 0, skill_loss: 0.5, luck: -0.25 }, snap, 1);
     assert.ok(line.includes(winsText(0.5, id)) && line.includes(winsText(0.25, id)), `${id}: ${line}`);
   }

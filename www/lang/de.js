@@ -386,6 +386,7 @@ export default {
   "rv.hintsOnTitle": "In einer Partie gegen Bots auf diesem Gerät Tipps anbieten",
   "rv.hintWorking": "Der stärkste Zug wird gesucht…",
   "rv.hintSays": (action, why) => `Tipp: ${action} — ${why}.`,
+  "rv.hintOnly": (action) => `Tipp: ${action}.`,
   "rv.hintFailed": (m) => `Kein Tipp: ${m}`,
   "x.failed": (card, danger, list, c, n) => `Schiffbruch auf ${card}: die Schaumspur mit der ${danger} verlangt ${danger} Farben; die Gruppe hatte nur ${list}. ${n} ${pl(n, "Schiff kehrt", "Schiffe kehren")} heim (R21).`,
   "x.turnedBack": (king, owner, home) => `${king} ist die Königsinsel von ${owner}, dort darf keine Gruppe landen (R31): die Gruppe fährt denselben Weg zurück und landet auf ${home}.`,

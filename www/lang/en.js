@@ -393,6 +393,7 @@ export default {
   "rv.hintsOnTitle": "Offer a hint during a local game against bots",
   "rv.hintWorking": "Looking for the strongest move…",
   "rv.hintSays": (action, why) => `Hint: ${action} — ${why}.`,
+  "rv.hintOnly": (action) => `Hint: ${action}.`,
   "rv.hintFailed": (m) => `No hint: ${m}`,
   "x.failed": (card, danger, list, c, n) => `Wrecked on ${card}: the trail marked ${danger} needs ${danger} colours; the group had only ${list}. ${n} ship${s(n, "", "s")} go${s(n, "es", "")} home (R21).`,
   "x.turnedBack": (king, owner, home) => `${king} is ${owner}'s king island, where no group may land (R31): the group sails back the way it came and lands on ${home}.`,

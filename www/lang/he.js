@@ -387,6 +387,7 @@ export default {
   "rv.hintsOnTitle": "הצעת רמזים במשחק נגד בוטים במכשיר הזה",
   "rv.hintWorking": "מחפש את המהלך החזק ביותר…",
   "rv.hintSays": (action, why) => `רמז: ${action} — ${why}.`,
+  "rv.hintOnly": (action) => `רמז: ${action}.`,
   "rv.hintFailed": (m) => `אין רמז: ${m}`,
   "x.failed": (card, danger, list, c, n) => `טביעה ב־${card}: שביל הקצף המסומן ${danger} דורש ${danger} צבעים; בקבוצה היו רק ${list}. ${n} ${pl(n, "ספינה חוזרת", "ספינות חוזרות")} הביתה (R21).`,
   "x.turnedBack": (king, owner, home) => `${king} הוא האי המלכותי של ${owner}, ואף קבוצה אינה רשאית לעלות בו ליבשה (R31): הקבוצה מפליגה חזרה באותה הדרך ועולה ליבשה ב־${home}.`,

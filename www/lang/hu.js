@@ -386,6 +386,7 @@ export default {
   "rv.hintsOnTitle": "Tippek felajánlása botok elleni játszmában ezen az eszközön",
   "rv.hintWorking": "A legerősebb lépés keresése…",
   "rv.hintSays": (action, why) => `Tipp: ${action} — ${why}.`,
+  "rv.hintOnly": (action) => `Tipp: ${action}.`,
   "rv.hintFailed": (m) => `Nincs tipp: ${m}`,
   "x.failed": (card, danger, list, c, n) => `Hajótörés (${card}): az útvonal száma ${danger}, ehhez ${danger} különböző szín kell; a csoportban csak ${c} szín volt (${list}). ${n} hajó hazatér (R21).`,
   "x.turnedBack": (king, owner, home) => `${king} ${owner} királyszigete, ott egyetlen csoport sem szállhat partra (R31): a csoport ugyanazon az úton visszahajózik, és partra száll (${home}).`,

@@ -386,6 +386,7 @@ export default {
   "rv.hintsOnTitle": "Offri suggerimenti in una partita contro i bot su questo dispositivo",
   "rv.hintWorking": "Cerco la mossa più forte…",
   "rv.hintSays": (action, why) => `Suggerimento: ${action} — ${why}.`,
+  "rv.hintOnly": (action) => `Suggerimento: ${action}.`,
   "rv.hintFailed": (m) => `Nessun suggerimento: ${m}`,
   "x.failed": (card, danger, list, c, n) => `Naufragio su ${card}: la rotta segnata ${danger} richiede ${danger} colori; il gruppo aveva solo ${list}. ${n} ${pl(n, "nave torna", "navi tornano")} a casa (R21).`,
   "x.turnedBack": (king, owner, home) => `${king} è l'isola del re di ${owner}, dove nessun gruppo può sbarcare (R31): il gruppo torna indietro per la stessa via e sbarca su ${home}.`,

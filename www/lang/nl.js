@@ -386,6 +386,7 @@ export default {
   "rv.hintsOnTitle": "Tips aanbieden in een spel tegen bots op dit apparaat",
   "rv.hintWorking": "De sterkste zet wordt gezocht…",
   "rv.hintSays": (action, why) => `Tip: ${action} — ${why}.`,
+  "rv.hintOnly": (action) => `Tip: ${action}.`,
   "rv.hintFailed": (m) => `Geen tip: ${m}`,
   "x.failed": (card, danger, list, c, n) => `Vergaan op ${card}: de route met het getal ${danger} vraagt ${danger} kleuren; de groep had alleen ${list}. ${n} ${pl(n, "boot gaat", "boten gaan")} naar huis (R21).`,
   "x.turnedBack": (king, owner, home) => `${king} is het koningseiland van ${owner}, waar geen groep mag aanmeren (R31): de groep vaart dezelfde weg terug en meert aan op ${home}.`,
