@@ -27,8 +27,9 @@ use crate::odds::{action_odds, read_voyage, OddsConfig, Outcome};
 use search::{evaluate, value_after_reveal, value_of_move, win_shares, SampleRange, MIN_FINAL};
 use serde_json::{json, Value};
 
-/// Playouts per decision when none are asked for: what keeps a game of 60
-/// decisions under a minute in the page's worker (BENCHMARKS.md, "Review").
+/// Playouts per decision when none are asked for (the page's reviews and
+/// `tongiaki review`); what it costs in the page's worker: BENCHMARKS.md,
+/// "Review".
 pub const DEFAULT_ITERATIONS: u32 = 600;
 
 /// The most playouts per decision a review may be given (a command line or
