@@ -431,6 +431,44 @@ async fn a_newcomer_gets_the_whole_game_and_the_chat_after_the_welcome() {
     drop(ana);
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_history_is_sent_again_when_asked_a_few_times_a_minute() {
+    let s = server(Config {
+        meet: MeetLimits {
+            history: Rate::new(2, 60),
+            ..MeetLimits::default()
+        },
+        ..quick()
+    })
+    .await;
+    let (id, _, mut a) = create_seated(
+        s.addr,
+        json!({"seats": 2, "name": "Ana", "bots": {"1": "greedy"}}),
+    )
+    .await;
+    let st = a
+        .play_while(0, &mut Pick(8), async |_, st| {
+            st["moves"].as_u64().unwrap() < 10
+        })
+        .await;
+    let (mut w, first) = arrive(s.addr, &id, json!({"type": "hello"})).await;
+    for _ in 0..2 {
+        w.send(json!({"type": "history"})).await;
+        let again = w.recv_type("history").await;
+        assert_eq!(again, first[1], "the same moves");
+        assert_eq!(
+            again["moves"].as_array().unwrap().len() as u64,
+            st["moves"].as_u64().unwrap()
+        );
+    }
+    w.send(json!({"type": "history"})).await;
+    assert_eq!(
+        w.error().await["code"],
+        "rate_limited",
+        "a third within the minute"
+    );
+}
+
 // ----- chat --------------------------------------------------------------------
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

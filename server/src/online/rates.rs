@@ -39,6 +39,11 @@ pub struct MeetLimits {
     pub lobby_per_addr: Rate,
     /// `POST /api/quick` per address.
     pub quick_per_addr: Rate,
+    /// `{"type": "history"}` asked again per connection and per address
+    /// (each replays the whole game; a client needs it only after it
+    /// skipped moves).
+    pub history: Rate,
+    pub history_per_addr: Rate,
     /// A process reads the lobby from the store at most this often; in
     /// between it answers what it read last (or what it changed itself).
     pub lobby_cache: Duration,
@@ -49,8 +54,10 @@ impl Default for MeetLimits {
         MeetLimits {
             chat: Rate::new(5, 10),
             chat_per_addr: Rate::new(15, 10),
-            lobby_per_addr: Rate::new(60, 60),
+            lobby_per_addr: Rate::new(120, 60),
             quick_per_addr: Rate::new(10, 60),
+            history: Rate::new(4, 60),
+            history_per_addr: Rate::new(30, 60),
             lobby_cache: Duration::from_secs(1),
         }
     }

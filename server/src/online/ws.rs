@@ -325,7 +325,7 @@ async fn handle(
             hub.chat_settings(id, seat, spectators).await.map(|()| None)
         }
         ClientMessage::Rematch => Box::pin(hub.rematch(id, seat)).await.map(Some),
-        ClientMessage::History => Box::pin(hub.history_now(id)).await.map(Some),
+        ClientMessage::History => Box::pin(hub.history_now(id, who)).await.map(Some),
         ClientMessage::Hello { .. } => Err(OnlineError::detail(
             Code::BadMessage,
             "hello was said already",

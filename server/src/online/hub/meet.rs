@@ -38,6 +38,7 @@ pub struct MeetState {
     chat_addrs: AddrWindows,
     lobby_addrs: AddrWindows,
     quick_addrs: AddrWindows,
+    history_addrs: AddrWindows,
     /// The lobby as last read from the store, and when.
     lobby: Mutex<Option<(Instant, Arc<Vec<LobbyRecord>>)>>,
 }
@@ -50,7 +51,10 @@ pub struct Speaker {
     /// A spectator's name, if it gave one in its hello.
     pub name: Option<String>,
     pub addr: Option<IpAddr>,
+    /// Its chat lines lately.
     pub window: Window,
+    /// The histories it asked for lately.
+    pub history_window: Window,
 }
 
 /// What a newcomer gets after the welcome (besides seats and state): the
@@ -185,6 +189,7 @@ impl Hub {
         self.meet.chat_addrs.forget_idle(l.chat_per_addr.per);
         self.meet.lobby_addrs.forget_idle(l.lobby_per_addr.per);
         self.meet.quick_addrs.forget_idle(l.quick_per_addr.per);
+        self.meet.history_addrs.forget_idle(l.history_per_addr.per);
     }
 
     /// The waiting public tables, from the store at most every
@@ -372,7 +377,20 @@ impl Hub {
 
     /// The `history` message again, to a client that missed moves (it fell
     /// behind and skipped to the newest state).
-    pub async fn history_now(self: &Arc<Self>, id: &str) -> Result<Arc<str>, OnlineError> {
+    pub async fn history_now(
+        self: &Arc<Self>,
+        id: &str,
+        who: &mut Speaker,
+    ) -> Result<Arc<str>, OnlineError> {
+        let limits = &self.config.meet;
+        if !who.history_window.allow(limits.history, Instant::now())
+            || !self
+                .meet
+                .history_addrs
+                .allow(who.addr, limits.history_per_addr)
+        {
+            return Err(rate_limited());
+        }
         let past = {
             let (_, t) = self.lock(id).await?;
             t.arrival().past
