@@ -8,9 +8,7 @@
 //! lobby is the same from both, a rematch offer reaches both) and kill -9
 //! a process with chat stored.
 
-mod online_common;
-
-use online_common::*;
+use crate::online_common::*;
 use serde_json::{json, Value};
 use std::time::Duration;
 use tongiaki::Game;
