@@ -93,7 +93,7 @@ export const TABLE_HTML = `
 
     <section class="panel log-panel">
       <h2 id="log-title" data-t="m.log">Game log</h2>
-      <ol id="log" class="log" aria-labelledby="log-title" aria-live="off"></ol>
+      <ol id="log" class="log" aria-labelledby="log-title" aria-live="off" tabindex="0"></ol>
     </section>
   </aside>
 </main>

@@ -56,11 +56,14 @@ export function createBoardKeys(s, act, say) {
     update();
   });
 
-  /** The focus came to the board: start where something can be played, else at Tonga. */
+  /** The focus came to the board: where it was if something can be played there, else on the first card where something can (else Tonga). */
   function enter() {
     if (!s.snap) return;
     const legal = legalNow();
-    if (!f.target || !D.exists(s.snap, legal, f.target)) f.target = D.startTarget(s.snap, legal, s.ui);
+    const t = f.target;
+    const gone = !t || !D.exists(s.snap, legal, t);
+    const idle = !gone && !D.legalAt(s.snap, legal, s.ui, t) && !(t.tile !== undefined && D.levelOf(t) !== "jetty" && D.legalInside(s.snap, legal, s.ui, t).length);
+    if (gone || (idle && D.legalTargets(s.snap, legal, s.ui).length)) f.target = D.startTarget(s.snap, legal, s.ui);
     go(f.target, true);
   }
 

@@ -35,7 +35,18 @@ export function targetId(t) {
 /** "table" (a card or an empty hex), "beach" or "jetty". */
 export const levelOf = (t) => (t.jetty !== undefined ? "jetty" : t.beach !== undefined ? "beach" : "table");
 
-const tileOf = (snap, card) => (snap.tiles || []).find((x) => x.card === card) || null;
+// The tiles by hex and by card, once per snapshot's tile list (a text board asks for them hundreds of times).
+const indexes = new WeakMap();
+function indexOf(tiles) {
+  let ix = indexes.get(tiles);
+  if (!ix) {
+    ix = { byHex: G.tileIndex(tiles), byCard: new Map(tiles.map((t) => [t.card, t])) };
+    indexes.set(tiles, ix);
+  }
+  return ix;
+}
+const NO_TILES = [];
+const tileOf = (snap, card) => indexOf(snap.tiles || NO_TILES).byCard.get(card) || null;
 
 /** The world point where a click means `target` (the same points as scene.js worldPointFor), or null. */
 export function pointOf(snap, target) {
@@ -71,8 +82,7 @@ export function exists(snap, legal, target) {
  * edges the trail joins, as the engine's KnownTrail names them.
  */
 export function route(snap, card, edge) {
-  const tiles = snap.tiles || [];
-  const index = G.tileIndex(tiles);
+  const index = indexOf(snap.tiles || NO_TILES).byHex;
   const start = tileOf(snap, card);
   const steps = [];
   if (!start) return { steps, end: { kind: "open", q: 0, r: 0 } };
@@ -106,7 +116,8 @@ export function legalMarks(snap, legal, ui) {
 
 function hitAt(snap, target) {
   const p = pointOf(snap, target);
-  return p ? G.hitTest(snap.tiles || [], p.x, p.y) : null;
+  const tiles = snap.tiles || NO_TILES;
+  return p ? G.hitTest(tiles, p.x, p.y, 1, indexOf(tiles).byHex) : null;
 }
 
 /**
@@ -291,7 +302,7 @@ export function createBoardWords(w) {
 
   /** The cards next to hex (q, r), by direction: "Samoa to the north, …"; the open sea is left out. */
   function nearWords(snap, q, r) {
-    const index = G.tileIndex(snap.tiles || []);
+    const index = indexOf(snap.tiles || NO_TILES).byHex;
     const out = [];
     for (let d = 0; d < 6; d++) {
       const n = G.neighbor(q, r, d);

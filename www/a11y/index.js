@@ -202,10 +202,16 @@ export function createA11y(s, intents) {
   }
 
   /** The game or the UI changed (view.js refreshPanels): the focus, the text board, what to decide. */
+  let seen = [];
   function refresh() {
     if (!s.snap) return;
     board.refresh();
-    if (tree) tree.refresh(isBotTurn(s) ? [] : clickable(s), s.odds ? s.odds.list : null);
+    const legal = isBotTurn(s) ? [] : clickable(s);
+    const odds = s.odds ? s.odds.list : null;
+    // the tree again only when what it shows may have changed (a pointer's hover alone draws the panels too)
+    const now = [s.snap, s.legal, legal.length, s.ui.mode, s.ui.selection, s.ui.traySeat, odds, s.i18n.language()];
+    if (tree && now.some((x, i) => x !== seen[i])) tree.refresh(legal, odds);
+    seen = now;
     promptLater();
   }
 

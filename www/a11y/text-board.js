@@ -51,8 +51,6 @@ export function createTextBoard(s, ul, { activate, follow }) {
           li.dataset.id = n.id;
           const label = document.createElement("span");
           label.className = "tb-label";
-          label.id = `${li.id}-label`;
-          li.setAttribute("aria-labelledby", label.id);
           li.append(label);
           it = { li, label, group: null, node: n };
           items.set(n.id, it);
