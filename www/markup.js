@@ -144,10 +144,10 @@ export const TABLE_HTML = `
     <li><b>Board:</b> drag to pan, wheel or pinch to zoom, <kbd>F</kbd> fits the board. <kbd>Esc</kbd> clears a selection.</li>
     <li>Every legal move is also in the list on the right, usable with the keyboard.</li>
   </ul>
-  <h3 data-t="a11y.keysTitle">Keys</h3>
-  <ul class="help keys" data-t-html="a11y.keys"></ul>
   <h3 data-t="m.rulesTitle">The rules in short</h3>
   <ul class="help rules" data-t-html="m.rulesList"></ul>
+  <h3 data-t="a11y.keysTitle">Keys</h3>
+  <ul class="help keys" data-t-html="a11y.keys"></ul>
   <div class="row end"><button type="button" id="help-close" class="primary" data-t="m.close">Close</button></div>
 </dialog>
 `;

@@ -29,6 +29,7 @@ export function createBoardKeys(s, act, say) {
   const caption = s.dom.root.querySelector("#board-focus");
   let keyboard = false; // the focus came by keys (Tab, a key on the board), not by a click
   let pointed = false;
+  let followed = false; // the text board's focus is on a place of the board
   const f = { target: null, shown: false };
 
   const legalNow = () => clickable(s);
@@ -87,10 +88,11 @@ export function createBoardKeys(s, act, say) {
 
   /** Show or hide the ring and the caption (the table changed, or the focus). */
   function update() {
-    const shown = hasFocus() && keyboard && !!f.target && !!s.snap;
+    const onBoard = hasFocus() && keyboard;
+    const shown = (onBoard || followed) && !!f.target && !!s.snap;
     if (caption) {
-      caption.hidden = !shown;
-      if (shown) caption.textContent = describe();
+      caption.hidden = !(shown && onBoard);
+      if (shown && onBoard) caption.textContent = describe();
     }
     if (shown !== f.shown || shown) requestDraw(s);
     f.shown = shown;
@@ -208,18 +210,27 @@ export function createBoardKeys(s, act, say) {
   function follow(target) {
     if (!target || !s.snap) return;
     f.target = target;
+    followed = true;
     const p = worldPointFor(s, target);
     if (p) {
       act.hoverAt(s, p);
       showWorld(s, p);
     }
-    requestDraw(s);
+    update();
+  }
+
+  /** The text board let its focus go: the ring and the hover go too. */
+  function unfollow() {
+    if (!followed) return;
+    followed = false;
+    act.hoverAt(s, null);
+    update();
   }
 
   /** The focus ring's target while the board shows it, else null. */
   const ring = () => (f.shown ? f.target : null);
 
-  return { key, refresh, follow, ring, get target() { return f.target; }, focusBoard: () => canvas.focus() };
+  return { key, refresh, follow, unfollow, ring, get target() { return f.target; }, focusBoard: () => canvas.focus() };
 }
 
 /** Draw a ring around `target` on the board (art.js's context, world units): `style` "focus" or "preview". */

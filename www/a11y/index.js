@@ -149,6 +149,7 @@ export function createA11y(s, intents) {
           if (p) intents.clickAt(s, p);
         },
         follow: (target) => board.follow(target),
+        unfollow: () => board.unfollow(),
       })
     : null;
 

@@ -18,7 +18,7 @@ const DEFAULT_OPEN = new Set(["group:islands", "group:water", "group:places", "g
  * The text board of table `s` in `ul` (role=tree). `activate(target)` plays
  * what a click at the target does; `follow(target)` moves the board's focus.
  */
-export function createTextBoard(s, ul, { activate, follow }) {
+export function createTextBoard(s, ul, { activate, follow, unfollow }) {
   const open = new Set(DEFAULT_OPEN);
   const items = new Map(); // id -> { li, label, group, node }
   let active = "group:islands"; // the entry that takes the Tab stop (roving tabindex)
@@ -178,6 +178,11 @@ export function createTextBoard(s, ul, { activate, follow }) {
     for (const it of items.values()) it.li.tabIndex = it.li === li ? 0 : -1;
     const it = items.get(li.dataset.id);
     if (it && it.node.target) follow(it.node.target);
+    else unfollow();
+  });
+
+  ul.addEventListener("focusout", (e) => {
+    if (!e.relatedTarget || !ul.contains(e.relatedTarget)) unfollow();
   });
 
   ul.addEventListener("click", (e) => {

@@ -134,7 +134,9 @@ export function createActionList($, cb, i18n, { t, describeAction, cardName, bea
           redraw(`c:${g.key}:${b}`);
         },
       });
-      return el("li", {}, el("label", { class: "pick", "data-preview": preview(snap, [{ ...a0, beaches: [b] }]) }, box, el("span", { text: beachWords(snap, a0.tile, b) })));
+      // the board outlines the beaches ticked with this one
+      const shown = [...new Set([...checked, b])];
+      return el("li", {}, el("label", { class: "pick", "data-preview": preview(snap, [{ ...a0, beaches: shown }]) }, box, el("span", { text: beachWords(snap, a0.tile, b) })));
     });
     const go = match
       ? actionButton(snap, match.action, match.index, enabled, null)
