@@ -23,6 +23,7 @@ import { worldPointFor, showWorld, requestDraw } from "../scene.js";
 import { createBoardKeys, drawRing } from "./board-keys.js";
 import { createTextBoard } from "./text-board.js";
 import { manageDialogs } from "./dialogs.js";
+import * as D from "./describe.js";
 
 const CONTRAST_KEY = "tongiaki.contrast";
 const KEEP = 40; // announcements kept in the live region (a screen reader has read them)
@@ -145,8 +146,16 @@ export function createA11y(s, intents) {
   const tree = treeEl
     ? createTextBoard(s, treeEl, {
         activate: (target) => {
+          const here = D.legalAt(s.snap, clickable(s), s.ui, target);
           const p = worldPointFor(s, target);
           if (p) intents.clickAt(s, p);
+          // An island chosen for an expansion with a choice of beaches: on to its
+          // first beach to choose (as on the board) — first in the tree's order,
+          // so that ↓ from there reaches every other beach to choose.
+          if (here && here.kind === "select" && target.tile !== undefined && target.beach === undefined && s.snap) {
+            const inside = D.legalInside(s.snap, clickable(s), s.ui, target).sort((a, b) => a.beach - b.beach || (a.jetty ?? -1) - (b.jetty ?? -1));
+            if (inside.length) tree.show(inside[0]);
+          }
         },
         follow: (target) => board.follow(target),
         unfollow: () => board.unfollow(),

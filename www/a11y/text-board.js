@@ -202,5 +202,16 @@ export function createTextBoard(s, ul, { activate, follow, unfollow }) {
     render(D.boardTree(s.snap, legal, s.ui, s.words, odds));
   }
 
-  return { refresh, focussed: () => !!inTree(), element: ul };
+  /** Open the entries above `target`'s and give it the focus. */
+  function show(target) {
+    const id = D.targetId(target);
+    const up = [];
+    if (target.tile !== undefined && target.beach !== undefined) up.push(D.targetId({ tile: target.tile }));
+    if (target.jetty !== undefined) up.push(D.targetId({ tile: target.tile, beach: target.beach }));
+    for (const x of up) setOpen(x, true);
+    const it = items.get(id);
+    if (it) focusItem(it.li);
+  }
+
+  return { refresh, show, focussed: () => !!inTree(), element: ul };
 }
