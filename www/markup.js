@@ -30,6 +30,9 @@ export const TABLE_HTML = `
     <label class="check" title="Apply a decision automatically when it is the only legal one" data-t-title="m.autoTitle">
       <input id="auto-forced" type="checkbox" checked /> <span class="tool-text" data-t="m.auto">Auto-play forced moves</span><span class="tool-short" aria-hidden="true" data-t="m.autoShort">Auto-play</span>
     </label>
+    <label class="check" title="Stronger colours and outlines" data-t-title="a11y.contrastTitle">
+      <input id="high-contrast" type="checkbox" /> <span data-t="a11y.contrast">High contrast</span>
+    </label>
     <button id="learn" type="button" title="A guided first game: learn Tongiaki by playing it" data-t-title="m.learnTitle" data-t="m.learn">Learn to play</button>
     <button id="help" type="button" title="How to play (?)" data-t-title="m.helpTitle"><span class="tool-icon" aria-hidden="true">?</span><span class="tool-text" data-t="m.help">How to play</span></button>
     <button id="sound" type="button" class="icon" aria-pressed="true" aria-label="Sound" data-t-aria-label="m.sound" title="Sounds are on: click to mute them" data-t-title="m.soundOnTitle"><svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true"><path d="M3 7.5h3l4-3.5v12l-4-3.5H3z" fill="currentColor"/><path class="sound-waves" d="M13 7a4 4 0 0 1 0 6M15.5 4.5a7.5 7.5 0 0 1 0 11" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/><path class="sound-off" d="M13 7l5 6M18 7l-5 6" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/></svg></button>
@@ -41,7 +44,10 @@ export const TABLE_HTML = `
 
 <main class="table">
   <div class="board-wrap" id="board-wrap">
-    <canvas id="board" aria-label="The table: ocean cards of Tongiaki. Use the list of legal actions to play with the keyboard." data-t-aria-label="m.board" role="img"></canvas>
+    <canvas id="board" tabindex="0" role="application" aria-label="The board" data-t-aria-label="a11y.board"></canvas>
+    <div id="board-focus" class="board-focus" aria-hidden="true" hidden></div>
+    <div id="announcer" class="sr-only" role="log" aria-live="polite"></div>
+    <div id="a11y-say" class="sr-only" aria-live="assertive" aria-atomic="true"></div>
     <div id="thinking" class="thinking" hidden aria-live="polite"></div>
     <button id="follow" class="follow" type="button" hidden title="The view shows what happens again, and your choices up close" data-t-title="m.followTitle" data-t="m.follow">Follow the game</button>
     <div id="toast" class="toast" role="alert" hidden></div>
@@ -60,7 +66,7 @@ export const TABLE_HTML = `
 
   <aside class="side" aria-label="Game information and controls" data-t-aria-label="m.side">
     <section id="coach" class="panel coach" aria-live="polite" hidden></section>
-    <section class="panel status-panel" aria-live="polite">
+    <section class="panel status-panel">
       <div id="turn-line" class="turn-line"></div>
       <p id="prompt" class="prompt"></p>
       <div id="controls" class="controls"></div>
@@ -82,9 +88,14 @@ export const TABLE_HTML = `
       <ul id="actions" class="actions" aria-labelledby="actions-title"></ul>
     </section>
 
+    <section class="panel textboard-panel">
+      <h2 id="textboard-title" data-t="a11y.boardTitle">The board in words</h2>
+      <ul id="textboard" class="textboard" role="tree" aria-labelledby="textboard-title"></ul>
+    </section>
+
     <section class="panel log-panel">
       <h2 id="log-title" data-t="m.log">Game log</h2>
-      <ol id="log" class="log" aria-labelledby="log-title" aria-live="off"></ol>
+      <ol id="log" class="log" aria-labelledby="log-title" aria-live="off" tabindex="0"></ol>
     </section>
   </aside>
 </main>
@@ -100,7 +111,7 @@ export const TABLE_HTML = `
     </div>
     <div id="online-row" class="row online-row" hidden>
       <label class="check"><input id="online-play" type="checkbox" /> <span data-t="o.play">Play online</span></label>
-      <select id="online-mode" title="Live: everyone at the table now, a clock per turn. Turn-based: each plays when they can." data-t-title="o.modeTitle" disabled>
+      <select id="online-mode" title="Live: everyone at the table now, a clock per turn. Turn-based: each plays when they can." data-t-title="o.modeTitle" aria-label="How the online table plays" data-t-aria-label="a11y.onlineMode" disabled>
         <option value="live" data-t="o.live">Live</option>
         <option value="turn" data-t="o.turnBased">Turn-based</option>
       </select>
@@ -137,6 +148,8 @@ export const TABLE_HTML = `
   </ul>
   <h3 data-t="m.rulesTitle">The rules in short</h3>
   <ul class="help rules" data-t-html="m.rulesList"></ul>
+  <h3 data-t="a11y.keysTitle">Keys</h3>
+  <ul class="help keys" data-t-html="a11y.keys"></ul>
   <div class="row end"><button type="button" id="help-close" class="primary" data-t="m.close">Close</button></div>
 </dialog>
 `;

@@ -63,4 +63,5 @@ export function refreshPanels(s) {
   updateTip(s);
   s.dom.ui.showTakeBack(canTakeBack(s));
   s.source.decorate();
+  if (s.a11y) s.a11y.refresh(); // the keyboard's focus, the text board, what to decide (a11y/index.js)
 }
