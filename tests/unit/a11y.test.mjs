@@ -51,10 +51,10 @@ test("a jetty's route follows the drawn trails to an island or the open sea", ()
   // south (edge 0): straight to the open sea.
   assert.deepEqual(D.route(snap, "tonga", 0), { steps: [], end: { kind: "open", q: 0, r: 1 } });
   const words = D.createBoardWords(en);
-  assert.equal(words.routeWords(snap, "tonga", 3), "via Water C (danger 4) to Samoa");
+  assert.equal(words.routeWords(snap, "tonga", 3), "via a water card north of Tonga (danger 4) to Samoa");
   assert.equal(words.routeWords(snap, "tonga", 0), "to open sea: a card from the pile");
   snap.tiles[2].king = 1;
-  assert.equal(words.routeWords(snap, "tonga", 3), "via Water C (danger 4) to Samoa, king island of Bo: turned back");
+  assert.equal(words.routeWords(snap, "tonga", 3), "via a water card north of Tonga (danger 4) to Samoa, king island of Bo: turned back");
 });
 
 test("every place that can be played now is a target; Enter there is the move a click there makes", () => {
@@ -72,7 +72,7 @@ test("every place that can be played now is a target; Enter there is the move a 
   assert.deepEqual(D.legalInside(snap, legal, initialUi(), { tile: "tonga" }), targets);
   const words = D.createBoardWords(en);
   assert.match(words.describe(snap, legal, initialUi(), { tile: "tonga" }), /^Tonga, island worth 0: Ana \(blue\) 1, Bo \(yellow\) 2; 6 beaches\. 1 choice inside \(Enter\)$/);
-  assert.match(words.describe(snap, legal, initialUi(), targets[0]), /^jetty facing north: via Water C \(danger 4\) to Samoa\. Enter: Emigrate from Tonga beach 4 \(north\) through the jetty facing north$/);
+  assert.match(words.describe(snap, legal, initialUi(), targets[0]), /^jetty facing north: via a water card north of Tonga \(danger 4\) to Samoa\. Enter: Emigrate from Tonga beach 4 \(north\) through the jetty facing north$/);
   assert.match(words.describe(snap, legal, initialUi(), { tile: "tonga", beach: 3 }), /^beach 4 \(north\): 3 of 3 places taken \(1× blue|1 blue/);
   // the odds are read with the emigration's choice
   const odds = [{ action: legal[0], arrive: 0.25, new_island: 0, fail: 0.75, turn_back: 0, stay: 0, exact: true, colours: 2, needs: 4, known: [] }];
@@ -111,7 +111,7 @@ test("the text board names every island with its ships by player, beaches with s
   assert.equal(tongaNorth.children[0].legal, true);
   assert.equal(islands.children[1].legal, false, "nothing to play on Samoa");
   assert.equal(water.name, "Water cards (2)");
-  assert.match(water.children[0].name, /^Water C, water card: trail south to north, danger 4; .*next to/);
+  assert.match(water.children[0].name, /^a water card north of Tonga: trail south to north, danger 4; .*next to Tonga to the south, Samoa to the north, a water card north-east of Tonga to the south-east$/);
   assert.match(pile.name, /^Pile: 13 islands/);
   assert.equal(scores.children.length, 2);
 });

@@ -246,7 +246,14 @@ export function startTarget(snap, legal, ui) {
 
 /** The functions that say the board in the words `w` of a table (words.js createWords). */
 export function createBoardWords(w) {
-  const { t, cardName, playerName, colorWord, edgeDirection, beachWords, describeAction } = w;
+  const { t, playerName, colorWord, edgeDirection, beachWords, describeAction } = w;
+  // words.js names every water card alike (issue 30's plain words); someone
+  // going card by card must tell them apart, so one is named by where it lies.
+  function cardName(snap, card) {
+    const name = w.cardName(snap, card);
+    const tile = card && card.startsWith("water-") ? (snap.tiles || []).find((x) => x.card === card) : null;
+    return tile ? `${name} ${w.whereWords(snap, tile.q, tile.r)}` : name;
+  }
   const list = (xs) => (xs.length <= 1 ? xs.join("") : t("andList", xs.slice(0, -1).join(", "), xs[xs.length - 1]));
 
   /** Ships by player: "You (blue) 2, Moana (yellow) 1", or "no ships". */

@@ -318,7 +318,7 @@ export default {
   "a11y.toKing": (card, who) => `nach ${card}, Königsinsel von ${who}: die Gruppe kehrt um`,
   "a11y.toOpen": "aufs offene Meer: eine Karte vom Stapel",
   "a11y.loop": "im Kreis herum",
-  "a11y.water": (name, trails) => `${name}, Wasserkarte: ${trails}`,
+  "a11y.water": (name, trails) => `${name}: ${trails}`,
   "a11y.trail": (a, b, d) => `Schaumspur ${a} nach ${b}, ${d ? `Gefährlichkeit ${d}` : "ruhig"}`,
   "a11y.staying": (ships) => `Schiffe, die darauf bleiben: ${ships}`,
   "a11y.open": (q, r) => `offenes Meer bei (${q}, ${r})`,

@@ -325,7 +325,7 @@ export default {
   "a11y.toKing": (card, who) => `to ${card}, king island of ${who}: turned back`,
   "a11y.toOpen": "to open sea: a card from the pile",
   "a11y.loop": "round in a loop",
-  "a11y.water": (name, trails) => `${name}, water card: ${trails}`,
+  "a11y.water": (name, trails) => `${name}: ${trails}`,
   "a11y.trail": (a, b, d) => `trail ${a} to ${b}, ${d ? `danger ${d}` : "calm"}`,
   "a11y.staying": (ships) => `ships staying on it: ${ships}`,
   "a11y.open": (q, r) => `open sea at (${q}, ${r})`,

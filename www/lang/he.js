@@ -319,7 +319,7 @@ export default {
   "a11y.toKing": (card, who) => `אל ${card}, אי מלכותי של ${who}: הקבוצה חוזרת`,
   "a11y.toOpen": "אל הים הפתוח: אריח מהערימה",
   "a11y.loop": "במעגל סגור",
-  "a11y.water": (name, trails) => `${name}, אריח ים: ${trails}`,
+  "a11y.water": (name, trails) => `${name}: ${trails}`,
   "a11y.trail": (a, b, d) => `מסלול מ${a} ל${b}, ${d ? `רמת סכנה ${d}` : "שקט"}`,
   "a11y.staying": (ships) => `ספינות שנשארות עליו: ${ships}`,
   "a11y.open": (q, r) => `ים פתוח ב־(${q}, ${r})`,

@@ -318,7 +318,7 @@ export default {
   "a11y.toKing": (card, who) => `cél: ${card}, ${who} királyszigete: a csoport visszafordul`,
   "a11y.toOpen": "a nyílt tengerre: egy kártya a kupacból",
   "a11y.loop": "körbe-körbe",
-  "a11y.water": (name, trails) => `${name}, óceán kártya: ${trails}`,
+  "a11y.water": (name, trails) => `${name}: ${trails}`,
   "a11y.trail": (a, b, d) => `útvonal ${a} – ${b}, ${d ? `veszélyesség ${d}` : "nyugodt"}`,
   "a11y.staying": (ships) => `rajta maradó hajók: ${ships}`,
   "a11y.open": (q, r) => `nyílt tenger itt: (${q}, ${r})`,

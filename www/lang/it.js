@@ -318,7 +318,7 @@ export default {
   "a11y.toKing": (card, who) => `fino a ${card}, isola del re di ${who}: il gruppo torna indietro`,
   "a11y.toOpen": "verso il mare aperto: una carta dal mazzo",
   "a11y.loop": "in tondo senza fine",
-  "a11y.water": (name, trails) => `${name}, carta d'acqua: ${trails}`,
+  "a11y.water": (name, trails) => `${name}: ${trails}`,
   "a11y.trail": (a, b, d) => `rotta da ${a} a ${b}, ${d ? `pericolo ${d}` : "calma"}`,
   "a11y.staying": (ships) => `navi ferme qui: ${ships}`,
   "a11y.open": (q, r) => `mare aperto in (${q}, ${r})`,

@@ -318,7 +318,7 @@ export default {
   "a11y.toKing": (card, who) => `naar ${card}, koningseiland van ${who}: de groep keert terug`,
   "a11y.toOpen": "naar open zee: een kaart van de stapel",
   "a11y.loop": "in een kringetje rond",
-  "a11y.water": (name, trails) => `${name}, waterkaart: ${trails}`,
+  "a11y.water": (name, trails) => `${name}: ${trails}`,
   "a11y.trail": (a, b, d) => `route ${a} naar ${b}, ${d ? `moeilijkheidsgraad ${d}` : "kalm"}`,
   "a11y.staying": (ships) => `boten die erop blijven: ${ships}`,
   "a11y.open": (q, r) => `open zee op (${q}, ${r})`,
