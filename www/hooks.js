@@ -13,6 +13,7 @@ import { play, perform, whenIdle } from "./turns.js";
 import * as Session from "./session.js";
 import { currentOdds } from "./odds-view.js";
 import { takeBack } from "./undo.js";
+import { worldToScreen } from "./camera.js";
 
 export function start(s, unbind) {
   const { ui, animator, renderer, camera } = s.dom;
@@ -78,6 +79,30 @@ export function start(s, unbind) {
       s.speed = v;
       ui.showSpeed(v);
     },
+    /** Sounds on or off (issue 30: sound.js; remembered where the page keeps it). */
+    setSound(on) {
+      s.sound.set(!!on);
+      ui.showSound(s.sound.on);
+    },
+    /** { on }: the table's sound switch. */
+    sound: () => ({ on: s.sound.on }),
+    /**
+     * The board's targets of the decision at hand, as the camera shows them
+     * (issue 30, scene.js boardTargets): [{ target, kind, x, y }] with the
+     * viewport point (CSS px) where a click acts on each; `coarse` when they
+     * are cards to come close to. Moves nothing.
+     */
+    boardTargets() {
+      const rect = s.dom.canvas.getBoundingClientRect();
+      return {
+        coarse: !!s.view.coarse,
+        follow: !!s.view.follow,
+        targets: (s.view.targets || []).map((t) => {
+          const p = worldToScreen(camera, t.world.x, t.world.y);
+          return { target: t.target, kind: t.kind, x: rect.left + p.x, y: rect.top + p.y };
+        }),
+      };
+    },
     setAutoForced(on) {
       s.autoForced = !!on;
       ui.showAutoForced(!!on);
@@ -109,6 +134,7 @@ export function start(s, unbind) {
       s.disposed = true;
       unbind();
       s.source.end(); // the source ends: an online table is left, a lesson stops
+      s.sound.dispose();
       cancelPending(s);
       animator.skip();
       if (s.game) s.game.free();

@@ -37,7 +37,7 @@ async function main() {
   const language = await languageReady;
   // The running game is saved in localStorage after every move and comes
   // back after a reload (?new starts afresh instead).
-  const api = createApp(document.body, engine.Game, { storageKey: "tongiaki.autosave", languageKey: LANGUAGE_KEY, language, online: { page: true } });
+  const api = createApp(document.body, engine.Game, { storageKey: "tongiaki.autosave", languageKey: LANGUAGE_KEY, soundKey: "tongiaki.sound", language, online: { page: true } });
   window.tongiakiApp = api;
   loading.hidden = true;
   if (params.has("speed")) api.setSpeed(Number(params.get("speed")));
