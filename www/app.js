@@ -25,6 +25,7 @@ import { bindEvents } from "./events.js";
 import { start } from "./hooks.js";
 import { createTutorial } from "./tutorial.js";
 import { localSource } from "./source.js";
+import { keptSeats } from "./online/api.js";
 import { createSound } from "./sound.js";
 import { createA11y } from "./a11y/index.js";
 
@@ -77,5 +78,10 @@ function onlineTables(s, options) {
     leave: () => (tables ? tables.leave() : loading && loading.then((t) => t.leave())),
     stop: () => (tables ? tables.stop() : loading && loading.then((t) => t.stop())),
     state: () => (tables ? tables.state() : null),
+    // issue 31: the lobby and the seats this browser holds ("My tables"), for the new-game dialog and the start
+    lobby: async () => (await load()).api.lobby(),
+    // (the online modules load only where this browser holds a seat)
+    mine: async (show) => (keptSeats().length ? (await load()).mine(show) : []),
+    chat: () => (tables ? tables.chatState() : null),
   };
 }

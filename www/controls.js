@@ -188,7 +188,7 @@ export function panelIntents(s) {
     // at an online table, again online: the dialog, ticked, with the same seats
     playAgain: () => {
       const online = s.source.againOnline();
-      return online ? Session.openNewGame(s, online) : Session.newGame(s, s.options);
+      return online ? (online.rematch ? online.rematch() : Session.openNewGame(s, online)) : Session.newGame(s, s.options);
     },
     pick: (mode) => pick(s, mode),
     resettle: () => humanAct(s, { type: "resettle" }),

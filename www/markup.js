@@ -103,18 +103,44 @@ export const TABLE_HTML = `
 <dialog id="newgame-dialog" class="dialog" aria-labelledby="newgame-title">
   <form id="newgame-form" method="dialog">
     <h2 id="newgame-title" data-t="m.newGame">New game</h2>
+    <div id="newgame-where" class="where-tabs" role="radiogroup" aria-label="Where to play" data-t-aria-label="o.where" hidden>
+      <label class="where-tab"><input type="radio" name="newgame-where" id="local-play" value="local" checked /> <span data-t="o.tabHere">On this device</span></label>
+      <label class="where-tab"><input type="radio" name="newgame-where" id="online-play" value="online" /> <span data-t="o.play">Play online</span></label>
+    </div>
+    <div id="online-panel" class="online-panel" hidden>
+      <label class="online-name"><span data-t="o.yourName">Your name</span>
+        <input id="online-own-name" type="text" maxlength="40" autocomplete="nickname" /></label>
+      <p class="hint" data-t="o.nameHint">Everyone at the table sees this name; this device remembers it.</p>
+      <div class="online-quick-row">
+        <button type="button" id="online-quick" class="primary" data-t="o.quick">Quick play</button>
+        <span class="hint" data-t="o.quickHint">A seat at the table that has waited longest, or a new one that others can find.</span>
+      </div>
+      <p id="online-problem" class="error" role="alert" hidden></p>
+      <section id="mine-part" class="mine-part" hidden>
+        <h3 data-t="o.mine">My tables</h3>
+        <ol id="mine-list" class="mine-list"></ol>
+      </section>
+      <section class="lobby-part">
+        <h3 data-t="o.lobby">Open tables</h3>
+        <ol id="lobby-list" class="lobby-list" aria-live="polite"></ol>
+        <p id="lobby-status" class="hint" hidden></p>
+      </section>
+      <h3 data-t="o.make">Or make a table</h3>
+      <div class="online-make">
+        <label class="check"><input type="radio" name="online-kind" id="online-find" checked /> <span data-t="o.find">Find players</span></label>
+        <label class="check"><input type="radio" name="online-kind" id="online-friends" /> <span data-t="o.friends">Invite friends</span></label>
+        <label class="check" title="Public: strangers find it in the open tables." data-t-title="o.publicTitle"><input type="checkbox" id="online-public" checked /> <span data-t="o.public">List it in the open tables</span></label>
+        <select id="online-mode" title="Live: everyone at the table now, a clock per turn. Turn-based: each plays when they can." data-t-title="o.modeTitle" aria-label="How the online table plays" data-t-aria-label="a11y.onlineMode" disabled>
+          <option value="live" data-t="o.live">Live</option>
+          <option value="turn" data-t="o.turnBased">Turn-based</option>
+        </select>
+      </div>
+    </div>
     <p class="hint" data-t="m.seatsHint">Seats in playing order: the first seat starts. Every seat can be a person (hot-seat) or a bot.</p>
     <ol id="seats" class="seats"></ol>
     <div class="row">
       <button type="button" id="add-seat" data-t="m.addSeat">Add a seat</button>
       <label id="seed-label"><span data-t="m.seed">Seed</span> <input id="seed" type="number" min="0" step="1" placeholder="random" data-t-placeholder="m.random" inputmode="numeric" /></label>
-    </div>
-    <div id="online-row" class="row online-row" hidden>
-      <label class="check"><input id="online-play" type="checkbox" /> <span data-t="o.play">Play online</span></label>
-      <select id="online-mode" title="Live: everyone at the table now, a clock per turn. Turn-based: each plays when they can." data-t-title="o.modeTitle" aria-label="How the online table plays" data-t-aria-label="a11y.onlineMode" disabled>
-        <option value="live" data-t="o.live">Live</option>
-        <option value="turn" data-t="o.turnBased">Turn-based</option>
-      </select>
     </div>
     <p id="online-hint" class="hint" data-t="o.dialogHint" hidden>Online: the first seat is yours, the other persons join by the link you get, the bots play on the server, and the colours go in seat order.</p>
     <p id="newgame-error" class="error" role="alert" hidden></p>

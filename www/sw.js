@@ -12,7 +12,7 @@
 // asks the server itself). CACHE is versioned: bump it when the list
 // changes; old caches are deleted on activation.
 
-const CACHE = "tongiaki-v18";
+const CACHE = "tongiaki-v19";
 
 const PRECACHE = [
   "./",
@@ -94,9 +94,11 @@ const PRECACHE = [
   "./online/api.js",
   "./online/attention.js",
   "./online/backoff.js",
+  "./online/chat.js",
   "./online/connection.js",
   "./online/dialog.js",
   "./online/game.js",
+  "./online/past.js",
   "./online/room.js",
   "./online/session.js",
   "./pkg/page.js",

@@ -317,6 +317,7 @@ test("axe-core: no serious or critical violation in an online waiting room", { t
     await page.keyboard.press("n");
     await page.waitForSelector("#newgame-dialog[open]");
     await page.check("#online-play");
+    await page.fill("#online-own-name", "Ana"); // online, the name is asked first (issue 31)
     while ((await page.$$("#seats li")).length > 2) await page.click("#seats li:last-child .seat-remove");
     await page.selectOption("#seats li:nth-child(2) .seat-kind", "human");
     await page.click("#newgame-start");
