@@ -134,6 +134,7 @@ function pick(s, mode) {
 export function key(s, e) {
   const k = e.key;
   if (s.source.key(k)) return true; // the replay viewer's arrows
+  if (s.a11y && s.a11y.key(e)) return true; // the board's focus, letters on any layout (a11y/index.js)
   const has = (type) => s.legal.some((a) => a.type === type);
   const keys = {
     r: () => rotate(s, e.shiftKey ? -1 : 1),
@@ -187,7 +188,7 @@ export function panelIntents(s) {
     // at an online table, again online: the dialog, ticked, with the same seats
     playAgain: () => {
       const online = s.source.againOnline();
-      return online ? Session.openNewGame(s, online) : Session.newGame(s, s.options);
+      return online ? (online.rematch ? online.rematch() : Session.openNewGame(s, online)) : Session.newGame(s, s.options);
     },
     pick: (mode) => pick(s, mode),
     resettle: () => humanAct(s, { type: "resettle" }),

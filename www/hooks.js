@@ -52,8 +52,12 @@ export function start(s, unbind) {
     openTable: (id) => (s.onlineTables ? s.onlineTables.open(id) : Promise.resolve(null)),
     /** Leave the online table (back to the game on this device). */
     leaveTable: () => s.onlineTables && s.onlineTables.leave(),
-    /** The online table: { table, seat, status, moves, connection, seats, link, over }, or null. */
+    /** The online table: { table, seat, status, moves, connection, seats, link, over, mode, past, rematch }, or null. */
     online: () => (s.onlineTables ? s.onlineTables.state() : null),
+    /** "My tables" (issue 31): the tables this browser holds a seat at, as they are now; `show`: as a panel on the start screen. */
+    myTables: (show = true) => (s.onlineTables ? s.onlineTables.mine(show) : Promise.resolve([])),
+    /** The online table's chat as this page has it: { lines, unread }, or null. */
+    chat: () => (s.onlineTables ? s.onlineTables.chat() : null),
     /** "Learn to play": { start(), state() → { step, total, expects, done }, next(), stop(), offer() } (tutorial.js). */
     tutorial: s.tutorial,
     /** The review and the hint (issue 32, review.js): { start({iterations}), stop(), close(), goTo(n), state(), setHints(on), hint(), hintShown() }. */

@@ -469,6 +469,20 @@ export function pointFor(s, target) {
   return { x: rect.left + p.x, y: rect.top + p.y };
 }
 
+/** Pan the view the least that puts world point `p` on screen, a card's width from its border (issue 33: the keyboard's focus). */
+export function showWorld(s, p) {
+  const { renderer, camera } = s.dom;
+  renderer.resize(camera);
+  const q = worldToScreen(camera, p.x, p.y);
+  const m = Math.min(camera.scale, camera.w / 3, camera.h / 3);
+  const dx = q.x < m ? q.x - m : q.x > camera.w - m ? q.x - (camera.w - m) : 0;
+  const dy = q.y < m ? q.y - m : q.y > camera.h - m ? q.y - (camera.h - m) : 0;
+  if (!dx && !dy) return;
+  camera.x += dx / camera.scale;
+  camera.y += dy / camera.scale;
+  requestDraw(s);
+}
+
 /** The world point where a click performs `target` (as pointFor), or null: a key can act as that click (controls.js clickAt). */
 export function worldPointFor(s, target) {
   if (!target) return null;

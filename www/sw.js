@@ -12,7 +12,7 @@
 // asks the server itself). CACHE is versioned: bump it when the list
 // changes; old caches are deleted on activation.
 
-const CACHE = "tongiaki-v17";
+const CACHE = "tongiaki-v19";
 
 const PRECACHE = [
   "./",
@@ -78,6 +78,11 @@ const PRECACHE = [
   "./targets.js",
   "./ui.js",
   "./ui/actions.js",
+  "./a11y/index.js",
+  "./a11y/board-keys.js",
+  "./a11y/text-board.js",
+  "./a11y/dialogs.js",
+  "./a11y/describe.js",
   "./ui/log.js",
   "./ui/new-game.js",
   "./ui/parts.js",
@@ -93,9 +98,11 @@ const PRECACHE = [
   "./online/api.js",
   "./online/attention.js",
   "./online/backoff.js",
+  "./online/chat.js",
   "./online/connection.js",
   "./online/dialog.js",
   "./online/game.js",
+  "./online/past.js",
   "./online/room.js",
   "./online/session.js",
   "./pkg/page.js",
