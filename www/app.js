@@ -25,6 +25,7 @@ import { bindEvents } from "./events.js";
 import { start } from "./hooks.js";
 import { createTutorial } from "./tutorial.js";
 import { localSource } from "./source.js";
+import { createReview } from "./review.js";
 import { keptSeats } from "./online/api.js";
 import { createSound } from "./sound.js";
 import { createA11y } from "./a11y/index.js";
@@ -51,6 +52,7 @@ export function createApp(root, Game, options = {}) {
     drawQueued: false,
   };
   s.tutorial = createTutorial(s);
+  s.review = createReview(s); // issue 32: the review of a finished game, the hint
   s.sound = createSound(s, s.soundOptions); // sounds in step with the game's words (sound.js, issue 30)
   s.dom.ui.showSound(s.sound.on);
   createA11y(s, { clickAt, hoverAt, key }); // issue 33: keys on the board, the text board, announcements (s.a11y)

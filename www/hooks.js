@@ -60,6 +60,8 @@ export function start(s, unbind) {
     chat: () => (s.onlineTables ? s.onlineTables.chat() : null),
     /** "Learn to play": { start(), state() → { step, total, expects, done }, next(), stop(), offer() } (tutorial.js). */
     tutorial: s.tutorial,
+    /** The review and the hint (issue 32, review.js): { start({iterations}), stop(), close(), goTo(n), state(), setHints(on), hint(), hintShown() }. */
+    review: s.review,
     /** Switch this table's language ("en", "de", "nl", "hu", "it", "he"); resolves to the one now in use, once its words are fetched and shown. */
     setLanguage: (id) => s.i18n.setLanguage(id),
     language: () => s.i18n.language(),

@@ -13,6 +13,8 @@ export const TABLE_HTML = `
     <button id="open-file" type="button" title="Open a game file saved earlier" data-t-title="m.openFileTitle" data-t="m.openFile">Open file</button>
     <input id="open-file-input" type="file" accept=".json,application/json" hidden />
     <button id="replay" type="button" title="Step through this game move by move" data-t-title="m.replayTitle" data-t="m.replay">Replay</button>
+    <button id="review" type="button" title="Review this game once it is over: the moves that cost most, and the luck" data-t-title="rv.buttonTitle" data-t="rv.button" disabled>Review</button>
+    <button id="hint" type="button" title="The move the strongest bot would make here (the review counts the hints used)" data-t-title="rv.hintTitle" data-t="rv.hint" hidden>Hint</button>
     <button id="take-back" type="button" title="Take back your last move, unless a card was revealed since (Ctrl+Z)" data-t-title="m.takeBackTitle" data-t="m.takeBack" disabled>Take back</button>
     <span class="sep" aria-hidden="true"></span>
     <button id="zoom-out" type="button" title="Zoom out (-)" aria-label="Zoom out" data-t-title="m.zoomOutTitle" data-t-aria-label="m.zoomOut">−</button>
@@ -29,6 +31,9 @@ export const TABLE_HTML = `
     </label>
     <label class="check" title="Apply a decision automatically when it is the only legal one" data-t-title="m.autoTitle">
       <input id="auto-forced" type="checkbox" checked /> <span class="tool-text" data-t="m.auto">Auto-play forced moves</span><span class="tool-short" aria-hidden="true" data-t="m.autoShort">Auto-play</span>
+    </label>
+    <label class="check" title="Offer a hint during a local game against bots" data-t-title="rv.hintsOnTitle">
+      <input id="hints-on" type="checkbox" /> <span data-t="rv.hintsOn">Hints</span>
     </label>
     <label class="check" title="Stronger colours and outlines" data-t-title="a11y.contrastTitle">
       <input id="high-contrast" type="checkbox" /> <span data-t="a11y.contrast">High contrast</span>
@@ -157,6 +162,7 @@ export const TABLE_HTML = `
   <p class="hint" data-t="m.r62">R62: most points; ties go to the most islands with a ship (king islands and Tonga count), then to the fewest ships on the table.</p>
   <div class="row end">
     <button type="button" id="ranking-close" data-t="m.look">Look at the board</button>
+    <button type="button" id="ranking-review" data-t="rv.rankingButton">Review the game</button>
     <button type="button" id="play-again" class="primary" data-t="m.again">Play again</button>
   </div>
 </dialog>

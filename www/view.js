@@ -63,5 +63,7 @@ export function refreshPanels(s) {
   updateTip(s);
   s.dom.ui.showTakeBack(canTakeBack(s));
   s.source.decorate();
+  // Parts that follow the table without being a panel of ui/ (issue 32: the review, the hint).
+  for (const f of s.panelHooks || []) f(s);
   if (s.a11y) s.a11y.refresh(); // the keyboard's focus, the text board, what to decide (a11y/index.js)
 }

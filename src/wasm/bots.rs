@@ -50,7 +50,7 @@ fn kind_of(kind: &JsValue) -> Result<String, JsValue> {
 
 /// `seed` must be a whole number from 0 to `MAX_SEED`, as a game's seed
 /// (and refused with the same message).
-fn seed_of(seed: &JsValue) -> Result<u64, JsValue> {
+pub(super) fn seed_of(seed: &JsValue) -> Result<u64, JsValue> {
     let Some(seed) = seed.as_f64() else {
         return Err(engine_error(Error::bad_options(
             "bad_options.seed_not_number",
@@ -69,7 +69,7 @@ fn seed_of(seed: &JsValue) -> Result<u64, JsValue> {
 
 /// `undefined`/`null`, or `{iterations?, millis?}` within the caps
 /// (`bots::MAX_SEARCH_ITERATIONS`, `bots::MAX_SEARCH_MILLIS`).
-fn budget_of(budget: &JsValue) -> Result<Option<Budget>, JsValue> {
+pub(super) fn budget_of(budget: &JsValue) -> Result<Option<Budget>, JsValue> {
     let bad = |e: BotError| engine_error(e.to_error());
     if budget.is_undefined() || budget.is_null() {
         return Ok(None);
