@@ -438,7 +438,7 @@ impl<'a> Tree<'a> {
 }
 
 /// Cards no longer in the pile (on the table, removed, or waiting to be laid).
-fn drawn_mask(g: &Game) -> u32 {
+pub(super) fn drawn_mask(g: &Game) -> u32 {
     let b = g.board();
     let mut m = 0u32;
     for c in CardId::all() {

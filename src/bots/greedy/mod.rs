@@ -188,6 +188,13 @@ pub struct Heuristic<'a> {
     stall_bonus: f32,
     /// The exact odds of the legal emigrations ([`Params::exact_odds`]).
     pub(super) exact: Vec<crate::odds::VoyageOdds>,
+    /// Voyages already followed in this decision ([`Heuristic::voyage`]):
+    /// (tile, jetty, colours) as one key.
+    voyages: std::cell::RefCell<Vec<(u32, voyages::Dist)>>,
+    /// A copy of the table's ships to try an action's placements on and
+    /// take them back after, made at the first action that needs it (a
+    /// copy per action would cost more than the rest of its value).
+    scratch: std::cell::RefCell<Option<crate::board::Ships>>,
 }
 
 /// Has the game gone round without laying cards? Players could otherwise
@@ -222,7 +229,16 @@ impl<'a> Heuristic<'a> {
             } else {
                 Vec::new()
             },
+            voyages: std::cell::RefCell::new(Vec::new()),
+            scratch: std::cell::RefCell::new(None),
         }
+    }
+
+    /// The table's ships to change and restore ([`Heuristic::scratch`]).
+    fn scratch(&self) -> std::cell::RefMut<'_, crate::board::Ships> {
+        std::cell::RefMut::map(self.scratch.borrow_mut(), |s| {
+            s.get_or_insert_with(|| self.board.ships().clone())
+        })
     }
 
     fn worth(&self, c: CardId) -> f32 {
