@@ -19,6 +19,7 @@
 //! colons, e.g. `search:2000:rollout=random` (see [`mcts::SearchConfig`]).
 
 mod clock;
+mod flat;
 pub mod greedy;
 pub mod mcts;
 pub mod play;
