@@ -205,6 +205,9 @@ impl Bot for SearchBot {
     fn last_iterations(&self) -> u32 {
         self.last_iterations
     }
+    fn set_clock(&mut self, ms: f64) {
+        self.cfg.budget.millis = Some(ms);
+    }
     fn choose(&mut self, game: &Game) -> Move {
         let legal = game.legal_moves();
         if legal.len() == 1 {

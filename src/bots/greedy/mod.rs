@@ -34,7 +34,7 @@ use crate::cards::CardId;
 use crate::game::{Game, Phase};
 use crate::moves::Move;
 use crate::seat::Seat;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 
 mod choices;
 mod voyages;
@@ -66,6 +66,10 @@ pub struct Params {
     /// Value the voyages of an emigration decision with the exact odds of
     /// [`crate::odds`] instead of the look-ahead estimate (`greedy:odds`).
     pub exact_odds: bool,
+    /// The share of decisions (with a choice) the bot makes without
+    /// thinking: any legal action but the blunders no player makes
+    /// (the `light` choice, [`super::mcts::light_action`]). The beginner.
+    pub careless: f32,
 }
 
 impl Default for Params {
@@ -80,6 +84,7 @@ impl Default for Params {
             beyond: 0.5,
             plan_way_out: true,
             exact_odds: false,
+            careless: 0.0,
         }
     }
 }
@@ -110,6 +115,12 @@ impl Bot for GreedyBot {
         // Bots never see the real pile order: work on a sampled one (the
         // heuristic only reads the pile's composition anyway).
         let game = determinise(game, &mut self.rng);
+        if self.params.careless > 0.0
+            && game.legal_moves().len() > 1
+            && self.rng.random::<f32>() < self.params.careless
+        {
+            return super::mcts::light_action(&game, &mut self.rng);
+        }
         greedy_action(&game, &self.params)
     }
 }
