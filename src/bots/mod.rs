@@ -117,6 +117,16 @@ pub const BOT_KINDS: [&str; 7] = [
     "search",
 ];
 
+/// Does a bot of this kind search (`search…`, `strong`, `expert`)? Such a
+/// bot takes far longer per decision than the others: a server limits how
+/// many search at once.
+pub fn searches(kind: &str) -> bool {
+    match Level::parse(kind) {
+        Some(level) => level.spec().starts_with("search"),
+        None => kind == "search" || kind.starts_with("search:"),
+    }
+}
+
 /// How long a search bot may think about one decision. `iterations` always
 /// caps the work; `millis` (if set) stops earlier on the clock. On wasm32 the
 /// clock is `Date.now()` (the browser's), natively `std::time::Instant`.
