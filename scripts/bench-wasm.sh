@@ -43,8 +43,8 @@ TONGIAKI_BENCH_GAMES="$GAMES" TONGIAKI_BENCH_SEED="$SEED" \
 say "native: $bin simulate --players 4 --games $GAMES --seed $SEED --json"
 native_json=$("$bin" simulate --players 4 --games "$GAMES" --seed "$SEED" --json)
 
-say "native: search bot speed (cargo test --release --test bots bench_search_speed -- --ignored)"
-search_native=$(cargo test -p tongiaki --release --quiet --test bots bench_search_speed -- --ignored --nocapture 2>/dev/null | grep -o 'BENCH {.*}' | head -n1 | sed 's/^BENCH //')
+say "native: search bot speed (cargo test --release --test engine bots::bench_search_speed -- --ignored)"
+search_native=$(cargo test -p tongiaki --release --quiet --test engine bots::bench_search_speed -- --ignored --nocapture 2>/dev/null | grep -o 'BENCH {.*}' | head -n1 | sed 's/^BENCH //')
 [ -n "$search_native" ] || { echo "bench-wasm: no native search BENCH line" >&2; exit 1; }
 
 say "browser: wasm-pack test --headless --chrome -- --profile wasm-release --test web_bench"

@@ -63,8 +63,8 @@ build() {
   local mode=(--profile "$profile")
   if [ "$profile" = --dev ]; then mode=(--dev); fi
   say "wasm-pack build --target web ${mode[*]} --out-name $name -- $*"
-  # -p tongiaki: the engine package only, never the server crate (a default
-  # member of the workspace that does not build for wasm32).
+  # -p tongiaki: the engine package only (the server crate, a default
+  # member of the workspace, is empty on wasm32).
   wasm-pack --log-level warn build . --target web "${mode[@]}" --out-dir "$dir" --out-name "$name" -- -p tongiaki "$@"
   local wasm="$dir/${name}_bg.wasm"
   [ -f "$wasm" ] || { echo "build-wasm: $wasm was not produced" >&2; exit 1; }

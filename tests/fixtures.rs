@@ -16,6 +16,7 @@
 //!
 //! and review the diff. The scripts themselves are made here too, by a
 //! seeded random player, from the specs in [`SPECS`].
+#![cfg(not(target_arch = "wasm32"))]
 
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};

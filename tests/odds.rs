@@ -455,7 +455,7 @@ fn known_trails_are_those_before_the_first_reveal() {
 
 /// The exact-vs-sampled split and the time per call over every emigration
 /// decision of greedy games (BENCHMARKS.md):
-/// `cargo test --release --test odds bench_odds_split -- --ignored --nocapture`
+/// `cargo test --release --test engine odds::bench_odds_split -- --ignored --nocapture`
 #[test]
 #[ignore]
 fn bench_odds_split() {

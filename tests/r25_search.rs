@@ -1,5 +1,5 @@
 //! The size of the R25 search in random games (BENCHMARKS.md): ignored by
-//! default; `TONGIAKI_R25_GAMES=100000 cargo test --release --test r25_search -- --ignored --nocapture`.
+//! default; `TONGIAKI_R25_GAMES=100000 cargo test --release --test engine r25_search:: -- --ignored --nocapture`.
 
 use std::collections::HashSet;
 use tongiaki::board::{Board, Ships, Trace};

@@ -1,10 +1,11 @@
-//! The browser API (src/wasm.rs) in real browsers:
+//! The browser API (src/wasm.rs) in real browsers, a module of
+//! tests/browser.rs (see there how to run it):
 //!
-//!     wasm-pack test --headless --chrome --chromedriver /usr/bin/chromedriver -- --profile wasm-release --test web
-//!     wasm-pack test --headless --firefox --geckodriver "$(command -v geckodriver)" -- --profile wasm-release --test web
+//!     wasm-pack test --headless --chrome --chromedriver /usr/bin/chromedriver
+//!     wasm-pack test --headless --firefox --geckodriver "$(command -v geckodriver)"
 //!
-//! (`--profile wasm-release` is the profile the shipped pkg/ is built with;
-//! `--release` or no flag at all work too.)
+//! (`-- --profile wasm-release`, the profile the shipped pkg/ is built
+//! with, or `--release` work too.)
 //!
 //! Everything goes through the JS-facing methods with JS values built the
 //! way a page builds them (`JSON.parse` of text, or objects put together

@@ -1,7 +1,8 @@
 //! The bots through the browser API (`Game.botAction`, `Game.botDecision`,
-//! src/wasm_bots.rs) in real browsers; run with tests/web.rs (see there):
+//! src/wasm_bots.rs) in real browsers; a module of tests/browser.rs (see
+//! there), alone:
 //!
-//!     wasm-pack test --headless --chrome --chromedriver /usr/bin/chromedriver -- --profile wasm-release --test web_bots
+//!     wasm-pack test --headless --chrome --chromedriver /usr/bin/chromedriver -- --test browser web_bots::
 //!
 //! Every bot kind plays whole games through `apply` (each choice must be
 //! accepted: it is legal); the same seed gives the same choice; a search

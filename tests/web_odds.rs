@@ -1,6 +1,7 @@
-//! `Game.voyageOdds()` (issue 14) in real browsers, run by scripts/test.sh:
+//! `Game.voyageOdds()` (issue 14) in real browsers, a module of
+//! tests/browser.rs (see there), alone:
 //!
-//!     wasm-pack test --headless --chrome --chromedriver /usr/bin/chromedriver -- --profile wasm-release --test web_odds
+//!     wasm-pack test --headless --chrome --chromedriver /usr/bin/chromedriver -- --test browser web_odds::
 //!
 //! The odds across the boundary are the engine's (the same JSON as
 //! `tongiaki odds`), one entry per legal emigration, their figures sum to 1,

@@ -1,4 +1,7 @@
 //! Command line: `play`, `odds`, `simulate` and `serve` on the same library.
+//! Native only: on wasm32 it is an empty program (see lib.rs).
+#![cfg_attr(target_arch = "wasm32", no_main)]
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::process::ExitCode;
 use tongiaki::script::{run_script, trace_line};

@@ -3,9 +3,7 @@
 //! clocks, expiry, kill -9, the engine's bound, no leak of the seed or the
 //! pile's order) are in `online_games.rs`.
 
-mod online_common;
-
-use online_common::*;
+use crate::online_common::*;
 use serde_json::{json, Value};
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;

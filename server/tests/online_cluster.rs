@@ -6,9 +6,7 @@
 //! starts a throwaway cluster); without it each test prints a note and
 //! passes.
 
-mod online_common;
-
-use online_common::*;
+use crate::online_common::*;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::net::SocketAddr;

@@ -3,9 +3,7 @@
 //! killed server loses nothing; a gone player, the turn clock, idle tables,
 //! the engine's bound on one turn, turn-based tables; `serve`'s flags.
 
-mod online_common;
-
-use online_common::*;
+use crate::online_common::*;
 use serde_json::{json, Value};
 use std::time::Duration;
 

@@ -4,17 +4,15 @@
 //!
 //! ```text
 //! LOAD_TABLES=1000 LOAD_SECS=60 LOAD_THINK_MS=1000 \
-//!   cargo test --release -p tongiaki-server --test online_load -- --ignored --nocapture load
+//!   cargo test --release -p tongiaki-server --test online_tables -- --ignored --nocapture online_load::load
 //! LOAD_TABLES=1000 LOAD_SECS=60 LOAD_THINK_MS=1000 scripts/pg-cluster.sh -- \
-//!   cargo test --release -p tongiaki-server --test online_load -- --ignored --nocapture load_stores
+//!   cargo test --release -p tongiaki-server --test online_tables -- --ignored --nocapture online_load::load_stores
 //! RESTART_TABLES=10000 \
-//!   cargo test --release -p tongiaki-server --test online_load -- --ignored --nocapture restart
+//!   cargo test --release -p tongiaki-server --test online_tables -- --ignored --nocapture online_load::restart
 //! ```
 
-mod online_common;
-
+use crate::online_common::*;
 use futures_util::{SinkExt, StreamExt};
-use online_common::*;
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};

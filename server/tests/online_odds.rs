@@ -2,9 +2,7 @@
 //! the engine's own figures for the current move, for anyone at the table,
 //! worked out once per move, and telling nothing of the seed or the pile.
 
-mod online_common;
-
-use online_common::*;
+use crate::online_common::*;
 use serde_json::{json, Value};
 use tongiaki::Game;
 

@@ -5,8 +5,7 @@
 //! connection loop). The hardening probes of issue 11 are in `serve_probes.rs` and
 //! `serve_connections.rs`.
 
-mod serve_common;
-use serve_common::*;
+use crate::serve_common::*;
 
 #[test]
 fn serves_files_with_the_right_mime_types() {

@@ -3,8 +3,7 @@
 //! bound get a whole 503, a client that stops reading is dropped. The probes
 //! print their counts (`cargo test -- --nocapture` shows them).
 
-mod serve_common;
-use serve_common::*;
+use crate::serve_common::*;
 
 /// The probe of issue 11: clients each sending one byte at a time held the
 /// old server's connections and locked everyone else out. Here 300 clients

@@ -4,8 +4,7 @@
 //! connection bounds are in `serve_connections.rs`. The probes print their
 //! counts (`cargo test -- --nocapture` shows them).
 
-mod serve_common;
-use serve_common::*;
+use crate::serve_common::*;
 
 #[test]
 fn path_probes_never_serve_anything_outside_the_roots() {

@@ -23,7 +23,7 @@
 //!   turns (0 = play to the end) and scored from the standings. Greedy
 //!   rollouts cost more time per iteration than light ones, the more so the
 //!   more players, and win far more often against greedy, which is why
-//!   they are the default (BENCHMARKS.md, "Greedy rollouts").
+//!   they are the default (BENCHMARKS.md, "Bots: speed").
 //! - Reward: `rank` (share of the players beaten, ties half), `win` (share
 //!   of first place) or `margin` (score lead, squashed to 0..1).
 //! - Budget: iterations and/or milliseconds per decision ([`Budget`]); the

@@ -17,7 +17,8 @@ import { createInterface } from "node:readline";
 import { launch, openPage, screenshot, ROOT } from "./lib/browser.mjs";
 import { ready, perform } from "./lib/driver.mjs";
 
-const BINARY = join(process.env.CARGO_TARGET_DIR || join(ROOT, "target"), "release", "tongiaki");
+// The binary scripts/test.sh built (TONGIAKI_BIN), else the release build.
+const BINARY = process.env.TONGIAKI_BIN || join(process.env.CARGO_TARGET_DIR || join(ROOT, "target"), "release", "tongiaki");
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** `tongiaki serve` on `port` (0: any) with the store `db`; resolves to { url, port, kill }. */

@@ -104,6 +104,7 @@ fn r25_a_locked_island_loses_the_chain_without_a_search() {
 /// and answers as the game does when it did not; the game it was copied
 /// from keeps answering exactly. (Random four-player games until a copy
 /// limited to one state gives a question up.)
+#[cfg(feature = "bots")]
 #[test]
 fn r25_a_limited_search_says_when_it_gave_a_question_up() {
     use tongiaki::bots::make_bot;
