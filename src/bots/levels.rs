@@ -4,8 +4,9 @@
 //! Each level is a fixed bot spec, the same everywhere (the page, the
 //! server's seats, `simulate`): a level never takes options, and a budget
 //! handed with it (the page's, the server's) only adds a clock, never more
-//! or fewer iterations. Each beats the one below (BENCHMARKS.md, "Bots:
-//! strength", the ladder):
+//! or fewer iterations. Each is meant to beat the one below; BENCHMARKS.md
+//! ("Bots: strength") has the ladder as measured (the expert is not yet
+//! shown above `strong`):
 //!
 //! - **beginner** `greedy:careless=0.5`: the greedy heuristic, but one
 //!   decision in two made without thinking (any legal action but the
