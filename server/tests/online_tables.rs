@@ -10,4 +10,5 @@ mod online;
 mod online_cluster;
 mod online_games;
 mod online_load;
+mod online_meet;
 mod online_odds;

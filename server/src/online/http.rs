@@ -5,12 +5,13 @@ use super::error::{Code, OnlineError};
 use super::hub::Hub;
 use super::wire::{self, Stats};
 use axum::body::Body;
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::Json;
+use axum::{Extension, Json};
 use serde::Serialize;
 use serde_json::Value;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -91,6 +92,33 @@ pub async fn save(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Respon
             .into_response(),
         Err(e) => e.into_response(),
     }
+}
+
+/// The client's address, where the server knows it (not in a test's
+/// router without connection info).
+fn peer_ip(peer: Option<Extension<ConnectInfo<SocketAddr>>>) -> Option<IpAddr> {
+    peer.map(|Extension(ConnectInfo(a))| a.ip())
+}
+
+/// `GET /api/lobby`: the public tables waiting for players.
+pub async fn lobby(
+    State(hub): State<Arc<Hub>>,
+    peer: Option<Extension<ConnectInfo<SocketAddr>>>,
+) -> Response {
+    answer(StatusCode::OK, hub.lobby(peer_ip(peer)).await)
+}
+
+/// `POST /api/quick`: a seat at the best-fitting table, or a new one.
+pub async fn quick(
+    State(hub): State<Arc<Hub>>,
+    peer: Option<Extension<ConnectInfo<SocketAddr>>>,
+    body: Body,
+) -> Response {
+    let r = match read_body(body).await {
+        Ok(b) => hub.quick(peer_ip(peer), b).await,
+        Err(e) => Err(e),
+    };
+    answer(StatusCode::OK, r)
 }
 
 /// `GET /api/stats`: tables in memory and open WebSockets (load tests).

@@ -28,6 +28,11 @@ const MIGRATIONS: &[(i64, &str)] = &[
         3,
         include_str!("../../../migrations/postgres/0003_notify.sql"),
     ),
+    // Issue 31 numbers its migrations from 20 (issue 29's from 10).
+    (
+        20,
+        include_str!("../../../migrations/postgres/0020_meet.sql"),
+    ),
 ];
 
 /// The advisory lock key the migrations hold ("tongiaki" in ASCII).
@@ -50,8 +55,9 @@ impl Backend for Postgres {
     }
 }
 
-/// A NOTIFY payload as a change: `KIND TABLE N` (0003_notify.sql), or a
-/// presence report `here TABLE FROM COUNTS` (see [`Change::Presence`]).
+/// A NOTIFY payload as a change: `KIND TABLE N` (0003_notify.sql,
+/// 0020_meet.sql), or a presence report `here TABLE FROM COUNTS` (see
+/// [`Change::Presence`]).
 pub fn parse_payload(p: &str) -> Option<Change> {
     let mut f = p.split(' ');
     let kind = f.next()?;
@@ -63,6 +69,11 @@ pub fn parse_payload(p: &str) -> Option<Change> {
         }),
         "seats" => Some(Change::Seats { table }),
         "gone" => Some(Change::Gone { table }),
+        "chat" => Some(Change::Chat {
+            table,
+            id: f.next()?.parse().ok()?,
+        }),
+        "meet" => Some(Change::Meet { table }),
         "here" => {
             let from = f.next()?.to_string();
             let counts = f

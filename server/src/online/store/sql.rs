@@ -76,8 +76,8 @@ where
 
     pub async fn create_table(&self, t: &TableRecord, seats: &[SeatRecord]) -> StoreResult<()> {
         let insert = sqlx::query(
-            "INSERT INTO tables (id, seats, status, mode, seed, options, gone_after, turn_clock, created_ms, updated_ms)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+            "INSERT INTO tables (id, seats, status, mode, seed, options, gone_after, turn_clock, created_ms, updated_ms, public, spectator_chat)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
         )
         .bind(&t.id)
         .bind(t.seats as i32)
@@ -88,7 +88,9 @@ where
         .bind(t.gone_after_secs as i64)
         .bind(t.turn_clock_secs as i64)
         .bind(t.created_ms)
-        .bind(t.updated_ms);
+        .bind(t.updated_ms)
+        .bind(t.meet.public)
+        .bind(t.meet.spectator_chat);
         self.then_seats(insert, &t.id, seats).await
     }
 
@@ -225,7 +227,7 @@ where
                 .map_err(other)?;
         }
         let Some(r) = sqlx::query(
-            "SELECT id, seats, status, mode, seed, options, gone_after, turn_clock, created_ms, updated_ms FROM tables WHERE id = $1",
+            "SELECT id, seats, status, mode, seed, options, gone_after, turn_clock, created_ms, updated_ms, public, spectator_chat, rematch, rematch_by FROM tables WHERE id = $1",
         )
         .bind(table)
         .fetch_optional(&mut *tx)
@@ -288,6 +290,7 @@ where
             turn_clock_secs: r.try_get::<i64, _>("turn_clock").map_err(other)? as u64,
             created_ms: r.try_get("created_ms").map_err(other)?,
             updated_ms: r.try_get("updated_ms").map_err(other)?,
+            meet: Self::meet_from_row(r)?,
         })
     }
 
@@ -373,6 +376,39 @@ macro_rules! impl_store {
 
             async fn count_tables(&self) -> StoreResult<u64> {
                 self.q.count_tables().await
+            }
+
+            // Meeting strangers (issue 31): the statements are in meet.rs.
+            async fn lobby(&self, limit: u32) -> StoreResult<Vec<LobbyRecord>> {
+                self.q.lobby(limit).await
+            }
+
+            async fn add_chat(&self, table: &str, line: &NewChat) -> StoreResult<i64> {
+                self.q.add_chat(table, line).await
+            }
+
+            async fn chat_line(&self, table: &str, id: i64) -> StoreResult<Option<ChatRecord>> {
+                self.q.chat_line(table, id).await
+            }
+
+            async fn chat_tail(&self, table: &str, n: u32) -> StoreResult<Vec<ChatRecord>> {
+                self.q.chat_tail(table, n).await
+            }
+
+            async fn set_rematch(&self, table: &str, rematch: &str, by: u8) -> StoreResult<()> {
+                self.q.set_rematch(table, rematch, by).await
+            }
+
+            async fn set_spectator_chat(&self, table: &str, on: bool) -> StoreResult<()> {
+                self.q.set_spectator_chat(table, on).await
+            }
+
+            async fn meet(&self, table: &str) -> StoreResult<Option<Meet>> {
+                self.q.meet(table).await
+            }
+
+            async fn delete_table(&self, table: &str) -> StoreResult<()> {
+                self.q.delete_table(table).await
             }
 
             $($own)*

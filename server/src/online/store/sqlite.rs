@@ -25,6 +25,8 @@ const MIGRATIONS: &[(i64, &str)] = &[
         2,
         include_str!("../../../migrations/sqlite/0002_no_ended.sql"),
     ),
+    // Issue 31 numbers its migrations from 20 (issue 29's from 10).
+    (20, include_str!("../../../migrations/sqlite/0020_meet.sql")),
 ];
 
 /// How often the write-ahead log is copied into the database file.
