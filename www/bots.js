@@ -1,6 +1,6 @@
 // Bot seats (issue 5). One async entry point, chooseAction(game, seat, kind,
 // opts), resolves to one of game.legalActions(): the engine's own bots
-// (random, greedy, search — src/bots) choose it in a Web Worker
+// (the levels beginner to expert, random, greedy, search — src/bots) choose it in a Web Worker
 // (bot-worker.js) that loads the engine's bots' package
 // (pkg/tongiaki_bots.js), so the page never freezes while a search bot
 // thinks. The page's own engine (pkg/tongiaki.js) has no bots and no voyage
@@ -16,8 +16,16 @@
 
 import { inlineText, inlineWasmBytes } from "./inline.js";
 
-/** The bot kinds a seat can be, weakest first. `label` is the English fallback of t(`bot.${id}`). */
+/**
+ * The bot kinds a seat can be: the four levels a player picks (src/bots/levels.rs,
+ * each stronger than the one before, BENCHMARKS.md), then the bots they are made
+ * of, weakest first. `label` is the English fallback of t(`bot.${id}`).
+ */
 export const BOT_KINDS = Object.freeze([
+  { id: "beginner", label: "Bot: beginner" },
+  { id: "intermediate", label: "Bot: intermediate" },
+  { id: "strong", label: "Bot: strong" },
+  { id: "expert", label: "Bot: expert" },
   { id: "random", label: "Bot (random)" },
   { id: "greedy", label: "Bot (greedy)" },
   { id: "search", label: "Bot (search)" },
@@ -70,7 +78,8 @@ export function botStats() {
  * strength is the seat's kind.
  */
 export function budgetFor(kind) {
-  if (kind !== "search") return undefined;
+  // A level that searches takes only the clock (its iterations are its own).
+  if (kind !== "search" && kind !== "strong" && kind !== "expert") return undefined;
   return { iterations: SEARCH_ITERATIONS, millis: SEARCH_MILLIS };
 }
 
@@ -164,7 +173,7 @@ const paint = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * Choose an action for `seat` in `game` (a wasm Game whose player to move is
- * `seat`) by bot `kind` ("random", "greedy", "search"), with the same budget
+ * `seat`) by bot `kind` (a level such as "expert", "random", "greedy", "search"), with the same budget
  * at every speed (budgetFor; `opts` is kept for callers that pass the speed).
  * Resolves to one of game.legalActions();
  * rejects with the engine's error (e.g. an unknown kind).

@@ -48,7 +48,7 @@ export function gameOptions(options = {}) {
   names = names.map((p) => (typeof p === "string" ? p : p && p.name) || "");
   let bots = options.bots;
   if (typeof bots === "string") bots = bots.trim() === "" ? 0 : bots.includes(",") ? bots.split(",").map((s) => s.trim()) : Number(bots);
-  // a number: that many of the last seats are (greedy) bots; a list: a kind per seat ("human", "random", "greedy", "search")
+  // a number: that many of the last seats are (greedy) bots; a list: a kind per seat ("human", a level "beginner" … "expert", "random", "greedy", "search")
   const seats = Array.isArray(bots)
     ? names.map((_, i) => (bots[i] && bots[i] !== "human" ? bots[i] : "human"))
     : names.map((_, i) => (i >= names.length - Math.max(0, Math.min(names.length, Number(bots) || 0)) ? "greedy" : "human"));

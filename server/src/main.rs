@@ -12,7 +12,7 @@ const USAGE: &str = "usage:
   tongiaki play SCRIPT.json [--trace]
   tongiaki odds SCRIPT.json
   tongiaki review SAVE.json [--iterations N] [--seed S]
-  tongiaki simulate --players N --games G --seed S [--bots a,b,...] [--rotate] [--json]
+  tongiaki simulate --players N --games G --seed S [--bots a,b,...] [--rotate] [--threads T] [--json]
   tongiaki serve [--port N] [--bind ADDR] [--db sqlite:PATH|postgres://USER@HOST/DB] [--www DIR] [--pkg DIR]
                  [--gone-after S] [--turn-gone-after S] [--turn-clock S] [--live-expiry S]
                  [--turn-expiry S] [--bot-delay MS] [--max-ws-per-addr N] [--search-ms MS]
@@ -152,6 +152,7 @@ fn sim(args: &[String]) -> ExitCode {
                 .map(|s| s.trim().to_string())
                 .collect(),
             rotate: args.iter().any(|a| a == "--rotate"),
+            threads: num("--threads", 1)? as usize,
         })
     })();
     let result = cfg.and_then(|c| simulate(&c).map_err(|e| e.to_string()));

@@ -38,7 +38,7 @@ struct DecisionJs<'a> {
     millis: f64,
 }
 
-/// The kind (`random`, `greedy`, `search` or a spec) as a string.
+/// The kind (a level, `random`, `greedy`, `search` or a spec) as a string.
 fn kind_of(kind: &JsValue) -> Result<String, JsValue> {
     kind.as_string().ok_or_else(|| {
         engine_error(Error::bad_options(
@@ -115,10 +115,11 @@ impl Game {
 #[wasm_bindgen]
 impl Game {
     /// The action a bot chooses for the player to move, to hand to `apply`.
-    /// `kind`: `random`, `greedy` or `search` (or a spec such as
-    /// `search:2000`); `seed`: its random numbers (a whole number; the same
-    /// seed, game and iteration budget give the same action); `budget`:
-    /// overrides the search's budget. Throws a `TongiakiError` with code
+    /// `kind`: a level (`beginner`, `intermediate`, `strong`, `expert`),
+    /// `random`, `greedy` or `search` (or a spec such as `search:2000`);
+    /// `seed`: its random numbers (a whole number; the same seed, game and
+    /// iteration budget give the same action); `budget`: overrides a
+    /// `search`'s budget; a level takes only its clock (`millis`). Throws a `TongiakiError` with code
     /// `bad_options` (unknown bot, bad seed or budget) or `game_over`.
     #[wasm_bindgen(js_name = botAction, unchecked_return_type = "Action")]
     pub fn bot_action(

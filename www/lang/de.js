@@ -175,6 +175,11 @@ export default {
 
   "ng.kind": (n) => `Sitz ${n}: Mensch oder Bot`,
   "ng.person": "Mensch",
+  // issue 32: the bot levels (www/bots.js BOT_KINDS)
+  "bot.beginner": "Bot: Anfänger",
+  "bot.intermediate": "Bot: Fortgeschritten",
+  "bot.strong": "Bot: Stark",
+  "bot.expert": "Bot: Experte",
   "bot.random": "Bot (zufällig)",
   "bot.greedy": "Bot (gierig)",
   "bot.search": "Bot (Suche, stark)",

@@ -182,6 +182,11 @@ export default {
 
   "ng.kind": (n) => `Seat ${n}: person or bot`,
   "ng.person": "Person",
+  // issue 32: the bot levels (www/bots.js BOT_KINDS)
+  "bot.beginner": "Bot: beginner",
+  "bot.intermediate": "Bot: intermediate",
+  "bot.strong": "Bot: strong",
+  "bot.expert": "Bot: expert",
   "bot.random": "Bot (random)",
   "bot.greedy": "Bot (greedy)",
   "bot.search": "Bot (search, strong)",

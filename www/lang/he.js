@@ -176,6 +176,11 @@ export default {
 
   "ng.kind": (n) => `מושב ${n}: אדם או בוט`,
   "ng.person": "אדם",
+  // issue 32: the bot levels (www/bots.js BOT_KINDS)
+  "bot.beginner": "בוט: מתחיל",
+  "bot.intermediate": "בוט: בינוני",
+  "bot.strong": "בוט: חזק",
+  "bot.expert": "בוט: מומחה",
   "bot.random": "בוט (אקראי)",
   "bot.greedy": "בוט (חמדן)",
   "bot.search": "בוט (חיפוש, חזק)",

@@ -175,6 +175,11 @@ export default {
 
   "ng.kind": (n) => `${n}. játékos: ember vagy bot`,
   "ng.person": "Ember",
+  // issue 32: the bot levels (www/bots.js BOT_KINDS)
+  "bot.beginner": "Bot: kezdő",
+  "bot.intermediate": "Bot: haladó",
+  "bot.strong": "Bot: erős",
+  "bot.expert": "Bot: szakértő",
   "bot.random": "Bot (véletlen)",
   "bot.greedy": "Bot (mohó)",
   "bot.search": "Bot (kereső, erős)",

@@ -175,6 +175,11 @@ export default {
 
   "ng.kind": (n) => `Posto ${n}: persona o bot`,
   "ng.person": "Persona",
+  // issue 32: the bot levels (www/bots.js BOT_KINDS)
+  "bot.beginner": "Bot: principiante",
+  "bot.intermediate": "Bot: intermedio",
+  "bot.strong": "Bot: forte",
+  "bot.expert": "Bot: esperto",
   "bot.random": "Bot (casuale)",
   "bot.greedy": "Bot (avido)",
   "bot.search": "Bot (ricerca, forte)",

@@ -175,6 +175,11 @@ export default {
 
   "ng.kind": (n) => `Speler ${n}: mens of bot`,
   "ng.person": "Mens",
+  // issue 32: the bot levels (www/bots.js BOT_KINDS)
+  "bot.beginner": "Bot: beginnend",
+  "bot.intermediate": "Bot: gemiddeld",
+  "bot.strong": "Bot: sterk",
+  "bot.expert": "Bot: meester",
   "bot.random": "Bot (willekeurig)",
   "bot.greedy": "Bot (gretig)",
   "bot.search": "Bot (zoekend, sterk)",
