@@ -207,8 +207,8 @@ fn wins_more_often_after(g: &Game, a: Move, b: Move) -> bool {
 /// resettle late in the game (fewer than six cards of either kind left)
 /// unless resettling wins more often: where it does resettle, a separate
 /// paired count (greedy play after each choice) must agree that it wins
-/// more often than the greedy bot's choice (src/bots/flat.rs keeps a late
-/// resettlement only if it wins beyond the interval on paired orders).
+/// more often than the greedy bot's choice. (The expert is the tree search;
+/// src/bots/flat.rs, `search:…:flat`, has its own guard for this.)
 #[test]
 fn the_expert_resettles_late_only_when_it_wins_more_often() {
     let positions = late_resettle_positions(20, 3);
