@@ -22,7 +22,8 @@ import { createInterface } from "node:readline";
 import { launch, openPage, screenshot, ROOT } from "./lib/browser.mjs";
 import { ready } from "./lib/driver.mjs";
 
-const BINARY = join(process.env.CARGO_TARGET_DIR || join(ROOT, "target"), "release", "tongiaki");
+// The binary scripts/test.sh built (TONGIAKI_BIN), else the release build.
+const BINARY = process.env.TONGIAKI_BIN || join(process.env.CARGO_TARGET_DIR || join(ROOT, "target"), "release", "tongiaki");
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** `tongiaki serve --port 0` on the store `db`; resolves to { url, kill }. */
