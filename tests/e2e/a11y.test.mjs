@@ -23,6 +23,8 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { launch, openPage, screenshot, BASE_URL } from "./lib/browser.mjs";
 import { ready, idle } from "./lib/driver.mjs";
+import en from "../../www/lang/en.js";
+import he from "../../www/lang/he.js";
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const DESKTOP = { width: 1440, height: 900 };
@@ -181,7 +183,7 @@ async function assertIslandsNamed(page) {
   const { snap } = await state(page);
   const aria = await page.locator("#textboard").ariaSnapshot();
   for (const t of snap.tiles.filter((x) => x.kind === "island")) {
-    const text = `${t.name}, island worth ${t.value}: ${shipsWords(snap, t)};`;
+    const text = `${en.cards[t.card] ?? t.name}, island worth ${t.value}: ${shipsWords(snap, t)};`;
     assert.ok(aria.includes(`treeitem "${text}`), `the text board names ${text}\n${aria.slice(0, 2000)}`);
   }
   return snap.tiles.filter((x) => x.kind === "island").length;
@@ -445,8 +447,11 @@ test("Hebrew: the tree's arrows mirrored, the board's not; a letter key on a Heb
     const { snap } = await state(page);
     const where = async () => {
       const words = await page.textContent("#board-focus");
-      const tile = snap.tiles.find((t) => words.startsWith(`${t.name || t.card},`));
-      assert.ok(tile, `the focus names a card: ${words}`);
+      const card = await page.getAttribute("#board-focus", "data-card");
+      const tile = snap.tiles.find((t) => t.card === card);
+      assert.ok(tile, `the focus is on a card: ${words}`);
+      // in the table's language: an island by its Hebrew name, a water card as one
+      assert.ok(words.startsWith(tile.kind === "island" ? `${he.cards[tile.card] ?? tile.name},` : he.waterCard), `the focus names ${card}: ${words}`);
       return tile.q; // a hex's x on the screen is 1.5 q
     };
     let moved = 0;

@@ -93,6 +93,7 @@ export function createBoardKeys(s, act, say) {
     if (caption) {
       caption.hidden = !(shown && onBoard);
       if (shown && onBoard) caption.textContent = describe();
+      caption.dataset.card = (shown && f.target.tile) || ""; // the card it names, for tests
     }
     if (shown !== f.shown || shown) requestDraw(s);
     f.shown = shown;
