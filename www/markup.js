@@ -13,9 +13,9 @@ export const TABLE_HTML = `
     <button id="open-file" type="button" title="Open a game file saved earlier" data-t-title="m.openFileTitle" data-t="m.openFile">Open file</button>
     <input id="open-file-input" type="file" accept=".json,application/json" hidden />
     <button id="replay" type="button" title="Step through this game move by move" data-t-title="m.replayTitle" data-t="m.replay">Replay</button>
-    <button id="review" type="button" title="Review this game once it is over: the moves that cost most, and the luck" data-t-title="rv.buttonTitle" data-t="rv.button" disabled>Review</button>
-    <button id="hint" type="button" title="The move the strongest bot would make here (the review counts the hints used)" data-t-title="rv.hintTitle" data-t="rv.hint" hidden>Hint</button>
-    <button id="take-back" type="button" title="Take back your last move, unless a card was revealed since (Ctrl+Z)" data-t-title="m.takeBackTitle" data-t="m.takeBack" disabled>Take back</button>
+    <button id="review" type="button" title="Review this game once it is over: the moves that cost most, and the luck" data-t-title="rv.buttonTitle" data-t="rv.button" disabled hidden>Review</button>
+    <button id="hint" type="button" title="The move the strongest bot would make here (the review counts the hints used)" data-t-title="rv.hintTitle" hidden><svg class="tool-icon" viewBox="0 0 20 20" width="16" height="16" aria-hidden="true"><path d="M10 2.5a5.5 5.5 0 0 0-3.2 10c.6.4.9 1 .9 1.7V15h4.6v-.8c0-.7.3-1.3.9-1.7A5.5 5.5 0 0 0 10 2.5z" fill="currentColor"/><path d="M7.8 17.2h4.4" stroke="currentColor" stroke-width="1.6" stroke-linecap="round"/></svg><span class="tool-text" data-t="rv.hint">Hint</span></button>
+    <button id="take-back" type="button" title="Take back your last move, unless a card was revealed since (Ctrl+Z)" data-t-title="m.takeBackTitle" disabled><span class="tool-icon" aria-hidden="true">↶</span><span class="tool-text" data-t="m.takeBack">Take back</span></button>
     <span class="sep" aria-hidden="true"></span>
     <button id="zoom-out" type="button" title="Zoom out (-)" aria-label="Zoom out" data-t-title="m.zoomOutTitle" data-t-aria-label="m.zoomOut">−</button>
     <button id="fit" type="button" title="Fit the board to the window (F)" data-t-title="m.fitTitle"><svg class="tool-icon" viewBox="0 0 20 20" width="16" height="16" aria-hidden="true"><path d="M3 8V3h5M12 3h5v5M17 12v5h-5M8 17H3v-5" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/></svg><span class="tool-text" data-t="m.fit">Fit board</span></button>
@@ -33,10 +33,10 @@ export const TABLE_HTML = `
       <input id="auto-forced" type="checkbox" checked /> <span class="tool-text" data-t="m.auto">Auto-play forced moves</span><span class="tool-short" aria-hidden="true" data-t="m.autoShort">Auto-play</span>
     </label>
     <label class="check" title="Offer a hint during a local game against bots" data-t-title="rv.hintsOnTitle">
-      <input id="hints-on" type="checkbox" /> <span data-t="rv.hintsOn">Hints</span>
+      <input id="hints-on" type="checkbox" /> <svg class="tool-icon" viewBox="0 0 20 20" width="16" height="16" aria-hidden="true"><path d="M10 2.5a5.5 5.5 0 0 0-3.2 10c.6.4.9 1 .9 1.7V15h4.6v-.8c0-.7.3-1.3.9-1.7A5.5 5.5 0 0 0 10 2.5z" fill="none" stroke="currentColor" stroke-width="1.6"/><path d="M7.8 17.2h4.4" stroke="currentColor" stroke-width="1.6" stroke-linecap="round"/></svg><span class="tool-text" data-t="rv.hintsOn">Hints</span>
     </label>
     <label class="check" title="Stronger colours and outlines" data-t-title="a11y.contrastTitle">
-      <input id="high-contrast" type="checkbox" /> <span data-t="a11y.contrast">High contrast</span>
+      <input id="high-contrast" type="checkbox" /> <span class="tool-icon" aria-hidden="true">◐</span><span class="tool-text" data-t="a11y.contrast">High contrast</span>
     </label>
     <button id="learn" type="button" title="A guided first game: learn Tongiaki by playing it" data-t-title="m.learnTitle" data-t="m.learn">Learn to play</button>
     <button id="help" type="button" title="How to play (?)" data-t-title="m.helpTitle"><span class="tool-icon" aria-hidden="true">?</span><span class="tool-text" data-t="m.help">How to play</span></button>

@@ -408,7 +408,10 @@ export function createReview(s) {
   /** After the panels were drawn (view.js): the buttons, the hint's position, the panel at the replay's move. */
   function follow() {
     const review = $("review");
-    if (review) review.disabled = !isOver();
+    // nothing to review before the end, no hint after it: the tool bar keeps to one line
+    if (review) review.disabled = review.hidden = !isOver();
+    const hintsSwitch = $("hints-on")?.closest("label");
+    if (hintsSwitch) hintsSwitch.hidden = isOver();
     if (hintButton) hintButton.hidden = !mayHint();
     if (shown && positionKey() !== shown.key) hideHint();
     if (r && r.open && liveSave() !== r.key) {
