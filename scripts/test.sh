@@ -293,10 +293,10 @@ if want rust; then
   fi
   step "cargo test --profile ci" cargo test --profile ci
   if [ -n "${TONGIAKI_TEST_PG:-}" ]; then
-    # online.rs, online_games.rs and online_odds.rs (modules of the target
-    # online_tables) with every table in PostgreSQL.
+    # online.rs, online_games.rs, online_odds.rs and online_meet.rs (modules
+    # of the target online_tables) with every table in PostgreSQL.
     step "online tests on PostgreSQL" env TONGIAKI_TEST_STORE=postgres \
-      cargo test --profile ci -p tongiaki-server --test online_tables -- online:: online_games:: online_odds::
+      cargo test --profile ci -p tongiaki-server --test online_tables -- online:: online_games:: online_odds:: online_meet::
   fi
   pg_cluster_stop
 fi

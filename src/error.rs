@@ -492,6 +492,10 @@ catalogue! {
         BadOptionsBotBudget = "bad_options.bot_budget" => "The bot budget must be an object such as {\"iterations\": 1000, \"millis\": 800}.",
         BadOptionsBotBudgetField = "bad_options.bot_budget_field" => "The bot budget's \"{field}\" must be a number.",
         BadOptionsBotKindNotText = "bad_options.bot_kind_not_text" => "The bot kind must be a string such as \"greedy\", not {@got}.",
+        // bad_options: the review (issue 32: `tongiaki review`, the page's review).
+        BadOptionsReviewIterations = "bad_options.review_iterations" => "A review runs {min} to {max} playouts per decision, not {iterations}.",
+        BadOptionsReviewIterationsNotNumber = "bad_options.review_iterations_not_number" => "The review's \"iterations\" must be a number, not {@got}.",
+        BadOptionsReviewOptions = "bad_options.review_options" => "The review's options must be an object such as {\"iterations\": 600}, not {@got}.",
         // malformed: an action that is not one (docs/api.md).
         MalformedNotJson = "malformed.not_json" => "The action cannot be read as JSON: {detail}.",
         MalformedNotObject = "malformed.not_object" => "An action must be a JSON object with a \"type\", not {@got}.",

@@ -25,7 +25,8 @@
 //! 8. `snapshot`, `position`, `script`;
 //! 9. `odds`;
 //! 10. `bots`;
-//! 11. `wasm`.
+//! 11. `review` (the review of a game and the hint, over the bots' search);
+//! 12. `wasm`.
 //!
 //! `tests/layers.rs` holds this list and fails on any `crate::` path in
 //! src/ that points up it (docs/architecture.md, "Layers of the engine").
@@ -48,6 +49,8 @@ pub mod odds;
 pub mod options;
 pub mod position;
 mod refusal;
+#[cfg(feature = "bots")]
+pub mod review;
 pub mod score;
 pub mod script;
 pub mod seat;

@@ -4,13 +4,13 @@
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tongiaki::bots::{choose_action, make_bot, Budget};
-use tongiaki::{Game, GameOptions};
+use tongiaki::bots::{choose_action, make_bot, make_bot_with, Budget, BOT_KINDS, LEVELS};
+use tongiaki::{Game, GameOptions, Move};
 
 #[path = "common/bench.rs"]
 mod bench;
 
-const KINDS: [&str; 3] = ["random", "greedy", "search:40"];
+const KINDS: [&str; 4] = ["random", "greedy", "search:40", "search:40:flat"];
 
 /// Random positions from random play, a few per game.
 fn positions(games: u64, every: usize) -> Vec<Game> {
@@ -85,6 +85,144 @@ fn a_bots_choice_does_not_depend_on_the_hidden_pile_order() {
         assert_eq!(
             ca, cb,
             "search with a budget at position {i} saw the pile order"
+        );
+    }
+}
+
+/// The four levels (issue 32) choose legal actions and, like every bot,
+/// never read the pile's order: the same choice on two orders of it.
+#[test]
+fn every_level_is_legal_and_blind_to_the_pile_order() {
+    let mut rng = ChaCha8Rng::seed_from_u64(32);
+    for (i, g) in positions(3, 47).into_iter().enumerate() {
+        let mut a = g.unseen_cards();
+        let mut b = a.clone();
+        a.shuffle(&mut rng);
+        b.shuffle(&mut rng);
+        let ga = g.with_pile_order(&a).unwrap();
+        let gb = g.with_pile_order(&b).unwrap();
+        for kind in LEVELS {
+            let ca = choose_action(&ga, kind, i as u64, None).unwrap();
+            let cb = choose_action(&gb, kind, i as u64, None).unwrap();
+            assert_eq!(ca, cb, "{kind} at position {i} saw the pile order");
+            g.clone().apply(&ca).unwrap();
+        }
+    }
+}
+
+/// A level is one fixed configuration: no options after its name, and a
+/// budget handed with it (the page's) adds a clock but never changes its
+/// iterations.
+#[test]
+fn a_level_takes_no_options_and_keeps_its_iterations() {
+    assert_eq!(&BOT_KINDS[..4], &LEVELS);
+    for kind in LEVELS {
+        let e = make_bot(&format!("{kind}:100"), 1).err().unwrap();
+        assert!(e.to_string().contains(kind), "{e}");
+    }
+    let g = positions(1, 7)
+        .into_iter()
+        .find(|g| g.legal_moves().len() >= 8)
+        .expect("a position with a real choice");
+    let tiny = Budget {
+        iterations: 5,
+        millis: Some(60_000.0),
+    };
+    let mut strong = make_bot_with("strong", 3, Some(tiny)).unwrap();
+    strong.choose(&g);
+    assert!(
+        strong.last_iterations() > 5,
+        "strong took the budget's iterations"
+    );
+    let mut search = make_bot_with("search", 3, Some(tiny)).unwrap();
+    search.choose(&g);
+    assert!(search.last_iterations() <= 5, "search ignored the budget");
+}
+
+/// Positions where a resettlement (R40) is tempting and rarely right: few
+/// cards of a kind left in the pile (the game may end before the resettling
+/// player's ship lands) while the player to move holds `min_ships` ships or
+/// more on islands that are not king islands (all of them go home).
+fn late_resettle_positions(wanted: usize, min_ships: u8) -> Vec<Game> {
+    let mut out = Vec::new();
+    for i in 0..200u64 {
+        let players = 2 + (i % 3) as usize;
+        let mut g = Game::new(GameOptions::simple(players, 3200 + i)).unwrap();
+        let mut bots: Vec<_> = (0..players)
+            .map(|s| make_bot("beginner", i * 8 + s as u64).unwrap())
+            .collect();
+        while let Some(seat) = g.current() {
+            let pile = g.unseen_cards();
+            let islands = pile.iter().filter(|c| c.is_island()).count();
+            let late = islands < 6 || pile.len() - islands < 6;
+            let b = g.board();
+            let held: u8 = b
+                .islands()
+                .filter(|&c| !b.is_king(c))
+                .map(|c| b.ships().seat_on(c, tongiaki::seat::Seat::new(seat)))
+                .sum();
+            if late && held >= min_ships && g.legal_moves().contains(&Move::Resettle) {
+                out.push(g.clone());
+                if out.len() == wanted {
+                    return out;
+                }
+                break; // one position a game
+            }
+            let a = bots[seat as usize].choose(&g);
+            g.play_trusted(a);
+        }
+    }
+    out
+}
+
+/// Does the player to move win more often (first place, shared counting
+/// its share) after `a` than after `b`? Both are played on the same 300
+/// sampled pile orders, then by greedy bots to the end.
+fn wins_more_often_after(g: &Game, a: Move, b: Move) -> bool {
+    let me = g.current().unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(40);
+    let mut diff = 0.0;
+    for k in 0..300u64 {
+        let order = tongiaki::bots::determinise(g, &mut rng);
+        for (m, sign) in [(a, 1.0), (b, -1.0)] {
+            let mut h = order.clone();
+            h.play_trusted(m);
+            let mut bots: Vec<_> = (0..h.players())
+                .map(|s| make_bot("greedy", k * 8 + s as u64).unwrap())
+                .collect();
+            while let Some(seat) = h.current() {
+                let c = bots[seat as usize].choose(&h);
+                h.play_trusted(c);
+            }
+            let first = &h.ranking().unwrap()[0];
+            if first.contains(&me) {
+                diff += sign / first.len() as f64;
+            }
+        }
+    }
+    diff > 0.0
+}
+
+/// R40 and R60, issue 32: the expert does not take its ships home to
+/// resettle late in the game (fewer than six cards of either kind left)
+/// unless resettling wins more often: where it does resettle, a separate
+/// paired count (greedy play after each choice) must agree that it wins
+/// more often than the greedy bot's choice. (The expert is the tree search;
+/// src/bots/flat.rs, `search:…:flat`, has its own guard for this.)
+#[test]
+fn the_expert_resettles_late_only_when_it_wins_more_often() {
+    let positions = late_resettle_positions(20, 3);
+    assert!(positions.len() >= 10, "only {} positions", positions.len());
+    for (i, g) in positions.iter().enumerate() {
+        if choose_action(g, "expert", i as u64, None).unwrap() != tongiaki::Action::Resettle {
+            continue;
+        }
+        let mut greedy = make_bot("greedy", 1).unwrap();
+        let other = greedy.choose(g);
+        assert!(
+            other == Move::Resettle || wins_more_often_after(g, Move::Resettle, other),
+            "the expert resettled at position {i} and loses more often by it: {}",
+            g.save()
         );
     }
 }

@@ -15,4 +15,6 @@ mod odds;
 #[cfg(feature = "bots")]
 mod r25_search;
 mod random_play;
+#[cfg(feature = "bots")]
+mod review;
 mod rules;

@@ -206,6 +206,8 @@ fn corpus() -> Vec<Error> {
         use tongiaki::bots::BotError;
         out.push(BotError::BudgetNotObject.to_error());
         out.push(BotError::BudgetField("millis").to_error());
+        // The review's budget (tongiaki review --iterations, Review's options).
+        out.extend(tongiaki::review::ReviewConfig::checked(0.0, 1).err());
     }
     // A name of invisible characters only (issue 11).
     out.extend(
@@ -391,6 +393,10 @@ fn scenarios() -> Vec<(&'static str, Error)> {
 const UNREACHED: &[&str] = &[
     "text",
     "bad_options.bot_kind_not_text",
+    // The browser's `Review` options that are not an object, or an
+    // `iterations` that is not a number (src/wasm/review.rs).
+    "bad_options.review_options",
+    "bad_options.review_iterations_not_number",
     "bad_save.not_text",
     "bad_options.not_json",
     "malformed.not_json",

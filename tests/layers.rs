@@ -32,6 +32,8 @@ const LAYERS: &[&[&str]] = &[
     &["odds"],
     // The bots (the greedy bot may value voyages by the odds).
     &["bots"],
+    // The review of a game and the hint (issue 32), over the bots' search.
+    &["review"],
     // The browser binding.
     &["wasm"],
 ];

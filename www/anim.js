@@ -4,6 +4,13 @@
 //  card revealed and laid, the group sailing along each foam trail, a failed
 //  crossing sinking, turned back from a king island, ships landing, ...
 // At the end the board simply shows the snapshot after the action.
+//
+// One timeline for board and words (issue 30): every step knows the index of
+// the event it shows (`step.index`), and `sayAlong` hangs each event's words
+// (log lines, notes, sounds) on the step that shows it, or on the step before
+// for an event with no animation of its own; the animator hands them out
+// (`onStep`) when that step has been drawn to its end. So nothing names a
+// card, a landing or an outcome before the board has shown it.
 
 import * as G from "./geometry.js";
 
@@ -70,9 +77,10 @@ export function buildTimeline(events, before, after) {
   let route = []; // segments sailed so far in this voyage (for turning back)
   let lastPoint = null;
 
-  for (const e of events) {
+  events.forEach((e, index) => {
     const dur = DUR[e.type];
-    if (!dur) continue;
+    if (!dur) return;
+    const first = steps.length;
     switch (e.type) {
       case "ship_placed":
       case "ship_landed": {
@@ -379,29 +387,51 @@ export function buildTimeline(events, before, after) {
       default:
         break;
     }
-  }
+    for (let i = first; i < steps.length; i++) steps[i].index = index;
+  });
   return { state, steps };
+}
+
+/**
+ * Hang words on the timeline: `items` are [{ index, ... }] (an event's
+ * index and what to tell when it is shown). Each goes on the last step whose
+ * event is at or before its own (`step.says`, in order); those before any
+ * step are returned, to be told at once. Returns { now, timeline }.
+ */
+export function sayAlong(timeline, items) {
+  const now = [];
+  for (const s of timeline.steps) s.says = [];
+  for (const it of items) {
+    let at = null;
+    for (const s of timeline.steps) if (s.index !== undefined && s.index <= it.index) at = s;
+    if (at) at.says.push(it);
+    else now.push(it);
+  }
+  return { now, timeline };
 }
 
 /**
  * Runs timelines one after another on requestAnimationFrame.
  * `onFrame(sceneParts)` is called each frame with { tiles, hidden, group,
- * overlay } to draw; `onDone()` when a timeline ends or is skipped.
+ * overlay } to draw; `onStep(step)` when a step has been shown to its end
+ * (or skipped over: every step's in order), for its words (`step.says`);
+ * `onDone()` when a timeline ends or is skipped.
  */
-export function createAnimator({ onFrame, onDone, now = () => performance.now(), raf = (f) => requestAnimationFrame(f) }) {
+export function createAnimator({ onFrame, onDone, onStep, now = () => performance.now(), raf = (f) => requestAnimationFrame(f) }) {
   let run = null; // { state, steps, i, t0, speed, entered }
   let frameQueued = false;
 
   function finish() {
     if (!run) return;
     const r = run;
+    run = null; // a listener of onStep that skips finds nothing running
     // complete every remaining step's bookkeeping
     for (let i = r.i; i < r.steps.length; i++) {
       const s = r.steps[i];
       if (!(i === r.i && r.entered) && s.enter) s.enter(r.state);
       if (s.leave) s.leave(r.state);
+      if (onStep) onStep(s);
     }
-    run = null;
     onDone && onDone();
   }
 
@@ -409,7 +439,8 @@ export function createAnimator({ onFrame, onDone, now = () => performance.now(),
     frameQueued = false;
     if (!run) return;
     const t = now();
-    while (run && run.i < run.steps.length) {
+    const r = run;
+    while (run === r && run.i < run.steps.length) {
       const s = run.steps[run.i];
       if (!run.entered) {
         s.enter && s.enter(run.state);
@@ -421,6 +452,8 @@ export function createAnimator({ onFrame, onDone, now = () => performance.now(),
       if (k >= 1) {
         s.leave && s.leave(run.state);
         run.i++;
+        if (onStep) onStep(s); // its words: the board has shown it
+        if (run !== r) return; // the words' listener skipped it, or played another
         run.entered = false;
         continue;
       }
@@ -434,6 +467,7 @@ export function createAnimator({ onFrame, onDone, now = () => performance.now(),
       raf(frame);
       return;
     }
+    if (run !== r) return;
     run = null;
     onDone && onDone();
   }

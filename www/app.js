@@ -19,12 +19,16 @@ import { createAnimator } from "./anim.js";
 import { createUi } from "./ui.js";
 import { defaults, configure } from "./state.js";
 import { drawFrame } from "./scene.js";
-import { animated } from "./turns.js";
-import { panelIntents } from "./controls.js";
+import { animated, stepShown } from "./turns.js";
+import { panelIntents, clickAt, hoverAt, key } from "./controls.js";
 import { bindEvents } from "./events.js";
 import { start } from "./hooks.js";
 import { createTutorial } from "./tutorial.js";
 import { localSource } from "./source.js";
+import { createReview } from "./review.js";
+import { keptSeats } from "./online/api.js";
+import { createSound } from "./sound.js";
+import { createA11y } from "./a11y/index.js";
 
 /**
  * Mount a game table on `root` (an element or shadow root holding the markup
@@ -43,11 +47,15 @@ export function createApp(root, Game, options = {}) {
     canvas,
     renderer: createRenderer(canvas),
     camera: createCamera(),
-    animator: createAnimator({ onFrame: (parts) => drawFrame(s, parts), onDone: () => animated(s) }),
+    animator: createAnimator({ onFrame: (parts) => drawFrame(s, parts), onStep: (step) => stepShown(s, step), onDone: () => animated(s) }),
     ui: createUi(root, panelIntents(s), s.i18n),
     drawQueued: false,
   };
   s.tutorial = createTutorial(s);
+  s.review = createReview(s); // issue 32: the review of a finished game, the hint
+  s.sound = createSound(s, s.soundOptions); // sounds in step with the game's words (sound.js, issue 30)
+  s.dom.ui.showSound(s.sound.on);
+  createA11y(s, { clickAt, hoverAt, key }); // issue 33: keys on the board, the text board, announcements (s.a11y)
   // Online tables where a server can be reached: the page's own (served over http), or options.online.server.
   const online = options.online || {};
   if (options.online !== false && (online.server || /^https?:$/.test(globalThis.location?.protocol))) s.onlineTables = onlineTables(s, online);
@@ -72,5 +80,10 @@ function onlineTables(s, options) {
     leave: () => (tables ? tables.leave() : loading && loading.then((t) => t.leave())),
     stop: () => (tables ? tables.stop() : loading && loading.then((t) => t.stop())),
     state: () => (tables ? tables.state() : null),
+    // issue 31: the lobby and the seats this browser holds ("My tables"), for the new-game dialog and the start
+    lobby: async () => (await load()).api.lobby(),
+    // (the online modules load only where this browser holds a seat)
+    mine: async (show) => (keptSeats().length ? (await load()).mine(show) : []),
+    chat: () => (tables ? tables.chatState() : null),
   };
 }

@@ -35,8 +35,67 @@ export const PALETTE = Object.freeze({
 
 const C = PALETTE;
 
-/** The drawing functions of the art, drawing on `ctx`. */
-export function createArt(ctx) {
+// Sizes that hold at every zoom (issue 30), in CSS px: a card's words and
+// numbers are drawn at least this large, and where even that would not fit
+// the card the detail is left out rather than drawn too small to read.
+export const MIN_PX = Object.freeze({ name: 11, value: 11, danger: 10, ship: 9 });
+export const NAMES_FROM = 34; // CSS px per hex radius below which islands show no name (their value stays)
+export const DOTS_BELOW = 30; // ... below which ships on beaches are coloured dots, not boats
+
+/** A number from a card's id, the same every time (its island's shape and look). */
+function idHash(str) {
+  let h = 2166136261;
+  for (let i = 0; i < str.length; i++) {
+    h ^= str.charCodeAt(i);
+    h = Math.imul(h, 16777619);
+  }
+  return h >>> 0;
+}
+
+const looks = new Map();
+
+/**
+ * An island's own look, from its data (issue 30): its coastline (three
+ * waves round the island, their phases and sizes from its id), its shade
+ * of green, and its hills: as many palms as its value (Tonga, worth
+ * nothing, has its village instead). Cached per card.
+ */
+export function islandLook(card, value) {
+  const key = `${card}|${value}`;
+  let look = looks.get(key);
+  if (look) return look;
+  let seed = idHash(card) || 1;
+  const rnd = () => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return seed / 4294967296;
+  };
+  const waves = [2, 3, 5].map((k) => ({ k, a: 0.035 + 0.045 * rnd(), p: rnd() * 2 * Math.PI }));
+  const greens = [
+    ["#8fd06a", "#5aa845", "#3a7a2b"],
+    ["#a5d96b", "#6fae3f", "#47782a"],
+    ["#7cc98a", "#45a05a", "#2d7040"],
+    ["#b6d77a", "#86ad47", "#5b7d2c"],
+    ["#93c476", "#5f9c4c", "#3d6b30"],
+  ];
+  const hill = { x: (rnd() - 0.5) * 0.12, w: 0.16 + 0.08 * rnd(), h: 0.14 + 0.08 * rnd() };
+  look = { waves, green: greens[Math.floor(rnd() * greens.length)], hill, flip: rnd() < 0.5 };
+  looks.set(key, look);
+  return look;
+}
+
+/** The drawing functions of the art, drawing on `ctx`; `dprOf()` the device pixels per CSS pixel (for sizes in CSS px). */
+export function createArt(ctx, dprOf = () => 1) {
+  /** CSS px per world unit under the current transform. */
+  function cssScale() {
+    const m = ctx.getTransform();
+    return Math.hypot(m.a, m.b) / (dprOf() || 1);
+  }
+
+  /** A size in world units that is at least `minPx` CSS px. */
+  function atLeast(size, minPx) {
+    return Math.max(size, minPx / cssScale());
+  }
+
   /** Upright text at world point (wx, wy) under the current transform; size in world units. */
   function text(str, wx, wy, size, { color = "#fff", outline = null, weight = "600", align = "center", lw = 0.035 } = {}) {
     const m = ctx.getTransform();
@@ -205,17 +264,20 @@ export function createArt(ctx) {
         ctx.stroke();
       }
     }
+    // danger numbers: legible at every zoom (at least MIN_PX.danger), never smaller than drawn close up
+    const font = atLeast(0.15, MIN_PX.danger);
+    const r = Math.min(0.2, font * 0.7);
     for (const t of trails) {
       if (!t.danger) continue;
-      for (const p of G.dangerLabelPoints(t.path, 0.24)) {
+      for (const p of G.dangerLabelPoints(t.path, Math.max(0.24, r + 0.04))) {
         ctx.beginPath();
-        ctx.arc(p.x, p.y, 0.105, 0, 2 * Math.PI);
+        ctx.arc(p.x, p.y, r, 0, 2 * Math.PI);
         ctx.fillStyle = C.danger;
         ctx.fill();
-        ctx.lineWidth = 0.025;
+        ctx.lineWidth = r * 0.24;
         ctx.strokeStyle = "#fff";
         ctx.stroke();
-        text(String(t.danger), p.x, p.y + 0.005, 0.15, { weight: "700" });
+        text(String(t.danger), p.x, p.y + font * 0.033, font, { weight: "700" });
       }
     }
   }
@@ -261,53 +323,136 @@ export function createArt(ctx) {
       ctx.strokeStyle = C.sandEdge;
       ctx.stroke();
     });
-    // island body
+    // the island itself, drawn from its own data (islandLook): its coastline, its green, its hills
+    const look = islandLook(tile.card, tile.value);
     ctx.beginPath();
-    ctx.arc(c.x, c.y, I.body, 0, 2 * Math.PI);
+    ctx.arc(c.x, c.y, I.sandIn + 0.01, 0, 2 * Math.PI);
+    ctx.fillStyle = C.sand; // a beach all round under the coast's bays
+    ctx.fill();
+    ctx.beginPath();
+    for (let i = 0; i <= 60; i++) {
+      const a = (i / 60) * 2 * Math.PI;
+      let r = 0.92;
+      for (const w of look.waves) r += w.a * Math.sin(w.k * a + w.p);
+      r = Math.min(I.body + 0.035, I.body * r);
+      const x = c.x + r * Math.cos(a);
+      const y = c.y + r * Math.sin(a);
+      if (i) ctx.lineTo(x, y);
+      else ctx.moveTo(x, y);
+    }
+    ctx.closePath();
     const g = ctx.createRadialGradient(c.x - 0.12, c.y - 0.15, 0.05, c.x, c.y, I.body);
-    g.addColorStop(0, C.greenLight);
-    g.addColorStop(0.7, C.green);
-    g.addColorStop(1, C.greenDark);
+    g.addColorStop(0, look.green[0]);
+    g.addColorStop(0.7, look.green[1]);
+    g.addColorStop(1, look.green[2]);
     ctx.fillStyle = g;
     ctx.fill();
-    // a small hill
+    ctx.lineWidth = 0.014;
+    ctx.strokeStyle = "rgba(30, 60, 20, 0.55)";
+    ctx.stroke();
+    // a hill of its own
+    const hx = c.x + look.hill.x;
     ctx.beginPath();
-    ctx.moveTo(c.x - 0.2, c.y + 0.02);
-    ctx.quadraticCurveTo(c.x - 0.05, c.y - 0.2, c.x + 0.03, c.y - 0.18);
-    ctx.quadraticCurveTo(c.x + 0.12, c.y - 0.15, c.x + 0.22, c.y + 0.02);
+    ctx.moveTo(hx - look.hill.w - 0.06, c.y + 0.02);
+    ctx.quadraticCurveTo(hx - 0.05, c.y - look.hill.h - 0.06, hx + 0.03, c.y - look.hill.h - 0.04);
+    ctx.quadraticCurveTo(hx + 0.12, c.y - look.hill.h, hx + look.hill.w + 0.06, c.y + 0.02);
     ctx.closePath();
     ctx.fillStyle = "rgba(40, 90, 30, 0.45)";
     ctx.fill();
-    // places: one dimple per ship spot
+    if (isTonga) village(c.x, c.y);
+    else palms(c.x, c.y, tile.value || 0, look.flip);
+    // places: one dimple per ship spot (left out where too small to see)
     ctx.fillStyle = C.dimple;
-    tile.beaches.forEach((b, bi) => {
-      for (let j = 0; j < b.places; j++) {
-        const p = G.placePosition(tile, bi, j);
-        ctx.beginPath();
-        ctx.arc(p.x, p.y, 0.058, 0, 2 * Math.PI);
-        ctx.fill();
-      }
-    });
-    // name and value, upright whatever the rotation
+    if (cssScale() >= 24) {
+      tile.beaches.forEach((b, bi) => {
+        for (let j = 0; j < b.places; j++) {
+          const p = G.placePosition(tile, bi, j);
+          ctx.beginPath();
+          ctx.arc(p.x, p.y, 0.058, 0, 2 * Math.PI);
+          ctx.fill();
+        }
+      });
+    }
+    // name and value, upright whatever the rotation; small on screen, the value stays and the name goes (issue 30)
+    const named = cssScale() >= NAMES_FROM;
+    const name = tile.name || tile.card;
     if (tile.king !== null && tile.king !== undefined) {
       kingMask(c.x, c.y - 0.02, colors[tile.king] || "#888");
-      text(tile.name || tile.card, c.x, c.y + 0.27, 0.115, { outline: "rgba(0,0,0,0.75)", lw: 0.04 });
+      if (named) text(name, c.x, c.y + 0.27, atLeast(0.115, MIN_PX.name), { outline: "rgba(0,0,0,0.75)", lw: 0.04 });
       coin(c.x + 0.24, c.y - 0.22, tile.value);
     } else {
-      text(tile.name || tile.card, c.x, c.y + 0.1, isTonga ? 0.15 : 0.125, { outline: "rgba(20,50,15,0.9)", lw: 0.045 });
-      coin(c.x, c.y - 0.13, tile.value);
+      if (named) text(name, c.x, c.y + 0.12, atLeast(isTonga ? 0.15 : 0.125, MIN_PX.name), { outline: "rgba(20,50,15,0.9)", lw: 0.045 });
+      coin(c.x, named ? c.y - 0.13 : c.y, tile.value);
     }
   }
 
   function coin(x, y, value) {
+    const font = atLeast(0.15, MIN_PX.value);
+    const r = Math.max(0.105, font * 0.7);
     ctx.beginPath();
-    ctx.arc(x, y, 0.105, 0, 2 * Math.PI);
+    ctx.arc(x, y, r, 0, 2 * Math.PI);
     ctx.fillStyle = "#f6c945";
     ctx.fill();
-    ctx.lineWidth = 0.022;
+    ctx.lineWidth = r * 0.21;
     ctx.strokeStyle = "#8a5a12";
     ctx.stroke();
-    text(String(value ?? ""), x, y + 0.005, 0.15, { color: "#4a2c05", weight: "800" });
+    text(String(value ?? ""), x, y + font * 0.033, font, { color: "#4a2c05", weight: "800" });
+  }
+
+  /** As many palms as the island is worth, about its hill: its value at a glance. */
+  function palms(x, y, n, flip) {
+    const spots = [
+      [-0.27, -0.05],
+      [0.27, -0.05],
+      [-0.2, -0.26],
+      [0.2, -0.26],
+      [0, -0.33],
+    ];
+    for (let i = 0; i < Math.min(n, spots.length); i++) {
+      const [dx, dy] = spots[i];
+      palm(x + (flip ? -dx : dx), y + dy, 0.09);
+    }
+  }
+
+  function palm(x, y, h) {
+    ctx.save();
+    ctx.lineCap = "round";
+    ctx.beginPath();
+    ctx.moveTo(x, y + h * 0.6);
+    ctx.quadraticCurveTo(x + h * 0.25, y, x + h * 0.1, y - h * 0.5);
+    ctx.lineWidth = h * 0.22;
+    ctx.strokeStyle = "#7a5326";
+    ctx.stroke();
+    ctx.fillStyle = "#2f6e25";
+    for (const a of [-2.6, -1.9, -1.2, -0.5, 0.2]) {
+      ctx.beginPath();
+      ctx.ellipse(x + h * 0.1 + Math.cos(a) * h * 0.38, y - h * 0.5 + Math.sin(a) * h * 0.3, h * 0.4, h * 0.13, a, 0, 2 * Math.PI);
+      ctx.fill();
+    }
+    ctx.restore();
+  }
+
+  /** Tonga, the home island: its huts. */
+  function village(x, y) {
+    for (const [dx, dy, k] of [
+      [-0.24, -0.1, 1],
+      [0.24, -0.1, 0.9],
+      [-0.17, -0.3, 0.8],
+      [0.17, -0.3, 0.85],
+    ]) {
+      const w = 0.075 * k;
+      const bx = x + dx;
+      const by = y + dy;
+      ctx.fillStyle = "#d9b26a";
+      ctx.fillRect(bx - w, by - w * 0.2, 2 * w, w * 1.1);
+      ctx.beginPath();
+      ctx.moveTo(bx - w * 1.35, by - w * 0.1);
+      ctx.lineTo(bx, by - w * 1.3);
+      ctx.lineTo(bx + w * 1.35, by - w * 0.1);
+      ctx.closePath();
+      ctx.fillStyle = "#8a5a24";
+      ctx.fill();
+    }
   }
 
   /** The king mask: a carved tiki face on a shield of the owner's colour. */
@@ -401,5 +546,5 @@ export function createArt(ctx) {
     text(tile.name || tile.card || "?", c.x, c.y, 0.14, { outline: "rgba(0,0,0,0.6)" });
   }
 
-  return { ctx, text, hexPath, sectorPath, boat, boatCluster, drawTile, drawCardBack };
+  return { ctx, text, hexPath, sectorPath, boat, boatCluster, drawTile, drawCardBack, cssScale, atLeast };
 }

@@ -11,8 +11,18 @@
 //   {type: "decide", id, save, kind, seed, budget}
 //                               Game.load(save), then botDecision(kind, seed, budget)
 //   {type: "odds", id, save}    the game's voyageOdds() (issue 14)
+//   {type: "hint", id, save, seed, budget}
+//                               the game's hint(seed, budget) (issue 32)
+//   {type: "review", id, save, options}
+//                               a Review of the game (issue 32), one search
+//                               at a time; between searches other messages
+//                               are answered (a bot's move, the odds, a stop)
+//   {type: "stop-review", id, review}
+//                               stop review `review` at its next search
 // Answers: {id, ok: true} | {id, decision: {action, iterations, millis}}
-//        | {id, odds: VoyageOdds[], millis}
+//        | {id, odds: VoyageOdds[], millis} | {id, hint: Hint}
+//        | {id, partial: true, progress: ReviewProgress} (any number, then)
+//          {id, review: GameReview, stopped, millis}
 //        | {id, error: {message, code, key, args}}
 //
 // The last game is kept: consecutive decisions of one game differ by a few
@@ -49,6 +59,51 @@ function gameOf(save) {
   return game;
 }
 
+// Reviews under way, by id: { stop } (a stop-review sets it).
+const reviews = new Map();
+
+// A turn of the worker's event loop between two searches of a review, so
+// the messages waiting (a stop, a bot's move) are answered. A message
+// channel's turn is not held back the way a chain of timeouts is.
+const turns = new MessageChannel();
+const waiting = [];
+turns.port1.onmessage = () => waiting.shift()?.();
+const nextTurn = () =>
+  new Promise((resolve) => {
+    waiting.push(resolve);
+    turns.port2.postMessage(0);
+  });
+
+async function review(m) {
+  const game = engine.Game.load(m.save);
+  let r;
+  try {
+    r = new engine.Review(game, m.options);
+  } finally {
+    game.free();
+  }
+  const job = { stop: false };
+  reviews.set(m.id, job);
+  const t0 = performance.now();
+  let told = 0;
+  try {
+    let more = true;
+    while (more && !job.stop) {
+      more = r.step();
+      // progress at most every 100 ms (and at the end)
+      if (!more || performance.now() - told > 100) {
+        told = performance.now();
+        self.postMessage({ id: m.id, partial: true, progress: r.progress() });
+      }
+      if (more) await nextTurn();
+    }
+    self.postMessage({ id: m.id, review: r.result(), stopped: more, millis: performance.now() - t0 });
+  } finally {
+    reviews.delete(m.id);
+    r.free();
+  }
+}
+
 function errorOf(e) {
   return {
     message: String((e && e.message) || e),
@@ -79,6 +134,23 @@ self.onmessage = async (event) => {
       const t0 = performance.now();
       const odds = game.voyageOdds();
       self.postMessage({ id: m.id, odds, millis: performance.now() - t0 });
+      return;
+    }
+    if (m.type === "hint") {
+      await start();
+      const game = gameOf(m.save);
+      self.postMessage({ id: m.id, hint: game.hint(m.seed, m.budget) });
+      return;
+    }
+    if (m.type === "review") {
+      await start();
+      await review(m);
+      return;
+    }
+    if (m.type === "stop-review") {
+      const job = reviews.get(m.review);
+      if (job) job.stop = true;
+      self.postMessage({ id: m.id, ok: true });
       return;
     }
     throw new Error(`The bot worker does not know the message "${m.type}".`);

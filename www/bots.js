@@ -1,6 +1,6 @@
 // Bot seats (issue 5). One async entry point, chooseAction(game, seat, kind,
 // opts), resolves to one of game.legalActions(): the engine's own bots
-// (random, greedy, search — src/bots) choose it in a Web Worker
+// (the levels beginner to expert, random, greedy, search — src/bots) choose it in a Web Worker
 // (bot-worker.js) that loads the engine's bots' package
 // (pkg/tongiaki_bots.js), so the page never freezes while a search bot
 // thinks. The page's own engine (pkg/tongiaki.js) has no bots and no voyage
@@ -16,8 +16,16 @@
 
 import { inlineText, inlineWasmBytes } from "./inline.js";
 
-/** The bot kinds a seat can be, weakest first. `label` is the English fallback of t(`bot.${id}`). */
+/**
+ * The bot kinds a seat can be: the four levels a player picks (src/bots/levels.rs,
+ * each stronger than the one before, BENCHMARKS.md), then the bots they are made
+ * of, weakest first. `label` is the English fallback of t(`bot.${id}`).
+ */
 export const BOT_KINDS = Object.freeze([
+  { id: "beginner", label: "Bot: beginner" },
+  { id: "intermediate", label: "Bot: intermediate" },
+  { id: "strong", label: "Bot: strong" },
+  { id: "expert", label: "Bot: expert" },
   { id: "random", label: "Bot (random)" },
   { id: "greedy", label: "Bot (greedy)" },
   { id: "search", label: "Bot (search)" },
@@ -70,7 +78,8 @@ export function botStats() {
  * strength is the seat's kind.
  */
 export function budgetFor(kind) {
-  if (kind !== "search") return undefined;
+  // A level that searches takes only the clock (its iterations are its own).
+  if (kind !== "search" && kind !== "strong" && kind !== "expert") return undefined;
   return { iterations: SEARCH_ITERATIONS, millis: SEARCH_MILLIS };
 }
 
@@ -96,7 +105,7 @@ function startWorker() {
     console.warn(`Bots think on the page's thread: no Web Worker here (${e.message}).`);
     return Promise.resolve(null);
   }
-  const waiting = new Map();
+  const waiting = new Map(); // id -> { resolve, reject, progress? }
   const failAll = (message) => {
     for (const [, p] of waiting) p.reject(Object.assign(new Error(message), { workerFailed: true }));
     waiting.clear();
@@ -105,6 +114,11 @@ function startWorker() {
     const m = e.data || {};
     const p = waiting.get(m.id);
     if (!p) return;
+    if (m.partial) {
+      // a long job's progress (a review, issue 32): the answer is still to come
+      if (p.progress) p.progress(m.progress);
+      return;
+    }
     waiting.delete(m.id);
     if (m.error) p.reject(Object.assign(new Error(m.error.message), { code: m.error.code, key: m.error.key, args: m.error.args }));
     else p.resolve(m);
@@ -113,10 +127,11 @@ function startWorker() {
     e.preventDefault?.();
     failAll(`The bot worker failed: ${e.message || "it could not start"}.`);
   };
-  const post = (msg, transfer) =>
+  const post = (msg, transfer, progress, onId) =>
     new Promise((resolve, reject) => {
       const id = nextId++;
-      waiting.set(id, { resolve, reject });
+      waiting.set(id, { resolve, reject, progress });
+      if (onId) onId(id);
       w.postMessage({ ...msg, id }, transfer || []);
     });
   const api = { post };
@@ -158,7 +173,7 @@ const paint = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * Choose an action for `seat` in `game` (a wasm Game whose player to move is
- * `seat`) by bot `kind` ("random", "greedy", "search"), with the same budget
+ * `seat`) by bot `kind` (a level such as "expert", "random", "greedy", "search"), with the same budget
  * at every speed (budgetFor; `opts` is kept for callers that pass the speed).
  * Resolves to one of game.legalActions();
  * rejects with the engine's error (e.g. an unknown kind).
@@ -210,9 +225,115 @@ export async function voyageOdds(game) {
   });
 }
 
+// ---- the review and the hint (issue 32) -------------------------------------
+
+/**
+ * The bot kind the hint asks: the strongest level (src/review HINT_KIND;
+ * the engine falls back to the strongest search where there is no such
+ * kind), with the budget of the bots' seats for it.
+ */
+export const HINT_KIND = "expert";
+const hintBudget = () => budgetFor(HINT_KIND) || budgetFor("search");
+
+/**
+ * The hint for the player to move in `game`: the move the strongest bot
+ * would make, and the facts of why (Game.hint). Resolves to
+ * { action, kind, iterations, millis, why, worker }.
+ */
+export async function hint(game) {
+  const seed = Math.floor(random() * 4294967296);
+  const budget = hintBudget();
+  const w = await getWorker();
+  if (w) {
+    try {
+      const m = await w.post({ type: "hint", save: game.save(), seed, budget });
+      return { ...m.hint, worker: true };
+    } catch (e) {
+      if (!e.workerFailed) throw e;
+      worker = Promise.resolve(null); // the worker died: carry on without it
+    }
+  }
+  await paint();
+  return { ...(await withBotsCopy(game, (copy) => copy.hint(seed, budget))), worker: false };
+}
+
+/**
+ * Review the game saved as `save` (a `Review` of the bots' package, issue
+ * 32), in the bots' worker, one search at a time: `onProgress({done,
+ * total, reviewed, moves})` as it goes. Returns { done, stop }: `done`
+ * resolves to { review, stopped, millis, worker } (the review so far when
+ * stopped), `stop()` stops it at the next search. Where no worker starts,
+ * on the page's thread, letting the page paint between searches.
+ */
+export function reviewGame(save, { iterations, seed, onProgress } = {}) {
+  let stopped = false;
+  let stopWorker = null;
+  const options = { iterations, seed };
+  const done = (async () => {
+    const w = await getWorker();
+    if (w) {
+      try {
+        let jobId = null;
+        const job = w.post({ type: "review", save, options }, [], onProgress, (id) => (jobId = id));
+        stopWorker = () => w.post({ type: "stop-review", review: jobId }).catch(() => {});
+        if (stopped) stopWorker();
+        const m = await job;
+        return { review: m.review, stopped: m.stopped, millis: m.millis, worker: true };
+      } catch (e) {
+        if (!e.workerFailed) throw e;
+        worker = Promise.resolve(null);
+      }
+    }
+    const mod = await loadBotsModule();
+    const game = mod.Game.load(save);
+    let r;
+    try {
+      r = new mod.Review(game, options);
+    } finally {
+      game.free();
+    }
+    const t0 = performance.now();
+    try {
+      let more = true;
+      while (more && !stopped) {
+        more = r.step();
+        if (onProgress) onProgress(r.progress());
+        await paint();
+      }
+      return { review: r.result(), stopped: more, millis: performance.now() - t0, worker: false };
+    } finally {
+      r.free();
+    }
+  })();
+  return {
+    done,
+    stop() {
+      stopped = true;
+      if (stopWorker) stopWorker();
+    },
+  };
+}
+
 // ---- the bots' package on the page's thread --------------------------------
 
+let botsModule = null; // Promise<the module pkg/tongiaki_bots.js, initialised>
 let botsGame = null; // Promise<the Game class of pkg/tongiaki_bots.js>
+
+/** The bots' package's module (Game, Review), loaded and initialised on the page's thread on first use. */
+function loadBotsModule() {
+  if (!botsModule) {
+    botsModule = (async () => {
+      const mod = await import("./pkg/tongiaki_bots.js");
+      const inline = inlineWasmBytes("tongiaki-bots-wasm");
+      await mod.default(inline ? { module_or_path: inline } : undefined);
+      return mod;
+    })();
+    botsModule.catch(() => {
+      botsModule = null; // let a later call try again
+    });
+  }
+  return botsModule;
+}
 
 /**
  * The Game class of the bots' package (pkg/tongiaki_bots.js: the page's API
@@ -222,12 +343,7 @@ let botsGame = null; // Promise<the Game class of pkg/tongiaki_bots.js>
  */
 export function loadBots() {
   if (!botsGame) {
-    botsGame = (async () => {
-      const mod = await import("./pkg/tongiaki_bots.js");
-      const inline = inlineWasmBytes("tongiaki-bots-wasm");
-      await mod.default(inline ? { module_or_path: inline } : undefined);
-      return mod.Game;
-    })();
+    botsGame = loadBotsModule().then((mod) => mod.Game);
     botsGame.catch(() => {
       botsGame = null; // let a later call try again
     });

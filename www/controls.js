@@ -9,7 +9,7 @@ import * as G from "./geometry.js";
 import { zoomAt } from "./camera.js";
 import * as T from "./targets.js";
 import { isBotTurn, clickable } from "./state.js";
-import { fit, requestDraw, currentHex, layableHex } from "./scene.js";
+import { fitBoard, follow, cameraMoved, offersLandAll, requestDraw, currentHex, layableHex } from "./scene.js";
 import { refreshPanels, changeUi } from "./view.js";
 import { perform, humanAct, afterChange } from "./turns.js";
 import { saveFile } from "./storage.js";
@@ -39,8 +39,30 @@ export function clickAt(s, world) {
     ui.toast(held, "info");
     return;
   }
-  const res = T.interpret(s.snap, clickable(s), s.ui, G.hitTest(s.snap.tiles, world.x, world.y));
+  const hit = G.hitTest(s.snap.tiles, world.x, world.y);
+  if (s.view.coarse) {
+    // the camera shows the cards that hold the targets: a click on one comes close to it (scene.js)
+    const card = hit.tile ? hit.tile.card : null;
+    if (card && s.view.targets.some((t) => t.target.tile === card)) {
+      changeUi(s, { focus: card });
+      return;
+    }
+  } else if (s.ui.focus && (!hit.tile || hit.tile.card !== s.ui.focus)) {
+    // close to one card, a click beside it goes back to them all (or to another card with targets)
+    const card = hit.tile ? hit.tile.card : null;
+    const others = T.targetList(s.snap, clickable(s), { ...s.ui, focus: null });
+    changeUi(s, { focus: card && others.some((t) => t.target.tile === card) ? card : null });
+    return;
+  }
+  const res = T.interpret(s.snap, clickable(s), s.ui, hit);
   switch (res.kind) {
+    case "land-all":
+      // the island itself: the group lands as shown, ship by ship (turns.js afterChange plays the rest)
+      if (!offersLandAll(s)) return ui.tell({ key: "h.arrivalIsland", args: [] });
+      // (no more landing, or another decision, ends it: state.js sync)
+      s.ui = { ...s.ui, landAll: res.tile };
+      perform(s, T.landPolicy(s.snap, s.legal));
+      break;
     case "apply":
     case "illegal": // not legal: the engine says why (and leaves the game unchanged)
       perform(s, res.action);
@@ -69,14 +91,15 @@ export function hoverAt(s, world) {
     refreshPanels(s);
   }
   s.dom.canvas.style.cursor = cursorFor(s);
-  updateTip(s);
+  if (!s.held) updateTip(s); // no odds for a decision the board has not shown yet
   requestDraw(s);
 }
 
 function cursorFor(s) {
   if (!s.hit || !s.snap || isBotTurn(s)) return "";
+  if (s.view.coarse && s.hit.tile && s.view.targets.some((t) => t.target.tile === s.hit.tile.card)) return "zoom-in";
   const m = T.interpret(s.snap, clickable(s), s.ui, s.hit);
-  return m.kind === "apply" || m.kind === "select" ? "pointer" : "";
+  return m.kind === "apply" || m.kind === "select" || (m.kind === "land-all" && offersLandAll(s)) ? "pointer" : "";
 }
 
 /** Does the wheel turn the card at hand (over a place where it may be laid) rather than zoom? */
@@ -98,6 +121,7 @@ export function rotate(s, step) {
 
 function zoom(s, factor) {
   const { camera } = s.dom;
+  cameraMoved(s); // the player's view from now on
   zoomAt(camera, factor, camera.w / 2, camera.h / 2);
   requestDraw(s);
 }
@@ -110,10 +134,11 @@ function pick(s, mode) {
 export function key(s, e) {
   const k = e.key;
   if (s.source.key(k)) return true; // the replay viewer's arrows
+  if (s.a11y && s.a11y.key(e)) return true; // the board's focus, letters on any layout (a11y/index.js)
   const has = (type) => s.legal.some((a) => a.type === type);
   const keys = {
     r: () => rotate(s, e.shiftKey ? -1 : 1),
-    f: () => fit(s),
+    f: () => fitBoard(s),
     "+": () => zoom(s, 1.25),
     "=": () => zoom(s, 1.25),
     "-": () => zoom(s, 0.8),
@@ -121,7 +146,7 @@ export function key(s, e) {
     k: has("found_kingdom") && (() => pick(s, "king")),
     n: () => Session.openNewGame(s),
     "?": () => s.dom.root.querySelector("#help-dialog").showModal(),
-    Escape: !!s.ui.selection && (() => changeUi(s, { selection: null })),
+    Escape: (!!s.ui.selection || !!s.ui.focus) && (() => changeUi(s, s.ui.selection ? { selection: null } : { focus: null })),
   };
   const name = k.length === 1 ? k.toLowerCase() : k;
   if (e.ctrlKey || e.metaKey) {
@@ -139,7 +164,19 @@ export function panelIntents(s) {
   const replayTo = (k) => Session.replayTo(s, k);
   return {
     openNewGame: () => Session.openNewGame(s),
-    fit: () => fit(s),
+    fit: () => fitBoard(s),
+    follow: () => follow(s),
+    sound: () => {
+      s.sound.set(!s.sound.on);
+      s.dom.ui.showSound(s.sound.on);
+      s.sound.play("turn"); // a first sound says they are on (nothing when off)
+    },
+    landAll: () => {
+      if (isBotTurn(s) || !offersLandAll(s)) return null;
+      s.dom.animator.skip();
+      s.ui = { ...s.ui, landAll: s.snap.pending.tile };
+      return perform(s, T.landPolicy(s.snap, s.legal));
+    },
     zoom: (f) => zoom(s, f),
     speed: (v) => {
       s.speed = v;
@@ -151,7 +188,7 @@ export function panelIntents(s) {
     // at an online table, again online: the dialog, ticked, with the same seats
     playAgain: () => {
       const online = s.source.againOnline();
-      return online ? Session.openNewGame(s, online) : Session.newGame(s, s.options);
+      return online ? (online.rematch ? online.rematch() : Session.openNewGame(s, online)) : Session.newGame(s, s.options);
     },
     pick: (mode) => pick(s, mode),
     resettle: () => humanAct(s, { type: "resettle" }),

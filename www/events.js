@@ -4,7 +4,7 @@
 // function that unbinds what can be unbound.
 
 import { attachInput } from "./input.js";
-import { drawNow, requestDraw } from "./scene.js";
+import { drawNow, requestDraw, cameraMoved, resized } from "./scene.js";
 import { clickAt, hoverAt, wheelRotates, rotate, key } from "./controls.js";
 
 export function bindEvents(s) {
@@ -17,6 +17,7 @@ export function bindEvents(s) {
     wheelRotates: () => wheelRotates(s),
     rotate: (step) => rotate(s, step),
     changed: () => {
+      cameraMoved(s); // a pan, zoom or pinch: the player's view from now on (scene.js)
       if (s.hover) s.hit = null;
       requestDraw(s);
     },
@@ -68,7 +69,7 @@ function bindResize(s) {
     const w = camera.w;
     const h = camera.h;
     renderer.resize(camera);
-    if (w !== camera.w || h !== camera.h) drawNow(s);
+    if (w !== camera.w || h !== camera.h) resized(s);
   });
   observer.observe(canvas);
   window.matchMedia?.(`(resolution: ${window.devicePixelRatio}dppx)`).addEventListener?.("change", () => drawNow(s));

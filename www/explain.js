@@ -4,7 +4,10 @@
 // out of the game (R25), a surplus ship sent home (R23), the end of the game
 // (R60). Pure: reads the snapshots before and after the action for names and
 // positions, says it through `t` (i18n.js) in the table's language, decides
-// no rule.
+// no rule. What a player reads during play cites no rule number (issue 30):
+// the rules behind these are in the help's rules and docs/rules.md.
+
+import { localCardName, isYou } from "./words.js";
 
 /** The colours of a list of seats, in words ("blue and yellow"). */
 function colourList(snap, seats, t) {
@@ -33,7 +36,7 @@ export function explainEvents(before, after, events, t) {
   const snaps = [after, before];
   const name = (card) => {
     const x = tileIn(snaps, card);
-    return x && x.name ? x.name : card;
+    return localCardName(t, card, x && x.name);
   };
   const at = (card) => {
     const x = tileIn(snaps, card);
@@ -61,8 +64,10 @@ export function explainEvents(before, after, events, t) {
       }
       case "turned_back": {
         const king = tileIn(snaps, e.card);
-        const owner = king && king.king !== null && king.king !== undefined && players[king.king] ? players[king.king].name : "?";
-        out.push({ index, type: e.type, text: t("x.turnedBack", name(e.card), owner, name(e.tile)), at: at(e.card), replaces: true });
+        const seat = king && king.king !== null && king.king !== undefined && players[king.king] ? king.king : null;
+        const owner = seat === null ? "?" : isYou({ players }, seat) ? t("you") : players[seat].name;
+        const key = seat !== null && isYou({ players }, seat) ? "x.turnedBack.you" : "x.turnedBack";
+        out.push({ index, type: e.type, text: t(key, name(e.card), owner, name(e.tile)), at: at(e.card), replaces: true });
         break;
       }
       case "island_removed": {

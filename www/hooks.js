@@ -13,6 +13,7 @@ import { play, perform, whenIdle } from "./turns.js";
 import * as Session from "./session.js";
 import { currentOdds } from "./odds-view.js";
 import { takeBack } from "./undo.js";
+import { worldToScreen } from "./camera.js";
 
 export function start(s, unbind) {
   const { ui, animator, renderer, camera } = s.dom;
@@ -51,10 +52,16 @@ export function start(s, unbind) {
     openTable: (id) => (s.onlineTables ? s.onlineTables.open(id) : Promise.resolve(null)),
     /** Leave the online table (back to the game on this device). */
     leaveTable: () => s.onlineTables && s.onlineTables.leave(),
-    /** The online table: { table, seat, status, moves, connection, seats, link, over }, or null. */
+    /** The online table: { table, seat, status, moves, connection, seats, link, over, mode, past, rematch }, or null. */
     online: () => (s.onlineTables ? s.onlineTables.state() : null),
+    /** "My tables" (issue 31): the tables this browser holds a seat at, as they are now; `show`: as a panel on the start screen. */
+    myTables: (show = true) => (s.onlineTables ? s.onlineTables.mine(show) : Promise.resolve([])),
+    /** The online table's chat as this page has it: { lines, unread }, or null. */
+    chat: () => (s.onlineTables ? s.onlineTables.chat() : null),
     /** "Learn to play": { start(), state() → { step, total, expects, done }, next(), stop(), offer() } (tutorial.js). */
     tutorial: s.tutorial,
+    /** The review and the hint (issue 32, review.js): { start({iterations}), stop(), close(), goTo(n), state(), setHints(on), hint(), hintShown() }. */
+    review: s.review,
     /** Switch this table's language ("en", "de", "nl", "hu", "it", "he"); resolves to the one now in use, once its words are fetched and shown. */
     setLanguage: (id) => s.i18n.setLanguage(id),
     language: () => s.i18n.language(),
@@ -73,6 +80,30 @@ export function start(s, unbind) {
     setSpeed(v) {
       s.speed = v;
       ui.showSpeed(v);
+    },
+    /** Sounds on or off (issue 30: sound.js; remembered where the page keeps it). */
+    setSound(on) {
+      s.sound.set(!!on);
+      ui.showSound(s.sound.on);
+    },
+    /** { on }: the table's sound switch. */
+    sound: () => ({ on: s.sound.on }),
+    /**
+     * The board's targets of the decision at hand, as the camera shows them
+     * (issue 30, scene.js boardTargets): [{ target, kind, x, y }] with the
+     * viewport point (CSS px) where a click acts on each; `coarse` when they
+     * are cards to come close to. Moves nothing.
+     */
+    boardTargets() {
+      const rect = s.dom.canvas.getBoundingClientRect();
+      return {
+        coarse: !!s.view.coarse,
+        follow: !!s.view.follow,
+        targets: (s.view.targets || []).map((t) => {
+          const p = worldToScreen(camera, t.world.x, t.world.y);
+          return { target: t.target, kind: t.kind, x: rect.left + p.x, y: rect.top + p.y };
+        }),
+      };
     },
     setAutoForced(on) {
       s.autoForced = !!on;
@@ -105,6 +136,7 @@ export function start(s, unbind) {
       s.disposed = true;
       unbind();
       s.source.end(); // the source ends: an online table is left, a lesson stops
+      s.sound.dispose();
       cancelPending(s);
       animator.skip();
       if (s.game) s.game.free();

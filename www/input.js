@@ -114,7 +114,8 @@ export function attachInput(canvas, handlers) {
     const inner = e.composedPath ? e.composedPath()[0] : e.target; // the real target inside a shadow root
     const tag = (inner && inner.tagName) || "";
     if (/^(INPUT|SELECT|TEXTAREA)$/.test(tag) || inner?.isContentEditable) return;
-    const undoKey = (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && (e.key === "z" || e.key === "Z");
+    // (by its place, KeyZ, on a layout without Latin letters: a11y/index.js latinKey)
+    const undoKey = (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && (e.key === "z" || e.key === "Z" || (e.code === "KeyZ" && !/^[A-Za-z]$/.test(e.key)));
     if ((e.altKey || e.metaKey || e.ctrlKey) && !undoKey) return;
     if (handlers.accepts && !handlers.accepts(e)) return;
     if (handlers.key(e)) e.preventDefault();

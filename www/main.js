@@ -37,7 +37,7 @@ async function main() {
   const language = await languageReady;
   // The running game is saved in localStorage after every move and comes
   // back after a reload (?new starts afresh instead).
-  const api = createApp(document.body, engine.Game, { storageKey: "tongiaki.autosave", languageKey: LANGUAGE_KEY, language, online: { page: true } });
+  const api = createApp(document.body, engine.Game, { storageKey: "tongiaki.autosave", languageKey: LANGUAGE_KEY, soundKey: "tongiaki.sound", language, online: { page: true } });
   window.tongiakiApp = api;
   loading.hidden = true;
   if (params.has("speed")) api.setSpeed(Number(params.get("speed")));
@@ -49,6 +49,8 @@ async function main() {
   // "Learn to play": ?learn starts the guided game; a first visit offers it.
   else if (params.has("learn")) api.tutorial.start();
   else if (!resumed && !learned()) api.tutorial.offer();
+  // "My tables" (issue 31): the seats this browser holds at online tables, whose turn it is in each.
+  if (!table) api.myTables(true).catch(() => {});
   api.drawNow(); // the first board is on screen before we call ourselves ready
   api.readyAt = performance.now(); // ms since navigation start (BENCHMARKS.md)
   api.ready = true;

@@ -17,7 +17,8 @@
 // in world units of hex size s = 1, mapped to the screen by the camera.
 
 import * as G from "./geometry.js";
-import { createArt, PALETTE as C } from "./art.js";
+import { createArt, PALETTE as C, MIN_PX, DOTS_BELOW } from "./art.js";
+import { markOf, drawMark } from "./marks.js";
 
 export const PLAYER_COLORS = Object.freeze({
   blue: "#2f6fe4",
@@ -35,11 +36,12 @@ export function colorOf(name) {
 
 export function createRenderer(canvas) {
   const ctx = canvas.getContext("2d", { alpha: false });
-  const art = createArt(ctx); // anim.js's overlays draw with it too
+  const art = createArt(ctx, () => dpr); // anim.js's overlays draw with it too
   const { hexPath, sectorPath, boat, boatCluster, drawTile } = art;
   let dpr = 1;
   let cam = null;
   let incomplete = false; // some card was drawn from a stale sprite: draw again soon
+  let nameOf = (t) => t.name; // a card's name as drawn (the table's language: setNames)
 
   /** Match the canvas backing store to its CSS size and devicePixelRatio. */
   function resize(camera) {
@@ -69,7 +71,7 @@ export function createRenderer(canvas) {
 
   function spriteKey(t, colors) {
     const king = t.king !== null && t.king !== undefined ? `${t.king}:${colors[t.king]}` : "";
-    return `${t.kind}|${t.card}|${t.rotation}|${king}|${t.name ?? ""}|${t.value ?? ""}`;
+    return `${t.kind}|${t.card}|${t.rotation}|${king}|${nameOf(t) ?? ""}|${t.value ?? ""}`;
   }
 
   function renderSprite(t, colors, k, old) {
@@ -79,7 +81,7 @@ export function createRenderer(canvas) {
     c.height = size;
     const x = c.getContext("2d");
     x.setTransform(k, 0, 0, k, size / 2, size / 2);
-    createArt(x).drawTile({ ...t, q: 0, r: 0 }, colors);
+    createArt(x, () => dpr).drawTile({ ...t, q: 0, r: 0, name: nameOf(t) }, colors);
     return { canvas: c, k, size };
   }
 
@@ -120,7 +122,7 @@ export function createRenderer(canvas) {
       c.height = size;
       const bx = c.getContext("2d");
       bx.setTransform(k, 0, 0, k, size / 2, size / 2);
-      createArt(bx).boat(0, 0, flip ? Math.PI : 0, color, len);
+      createArt(bx, () => dpr).boat(0, 0, flip ? Math.PI : 0, color, len);
       sp = { canvas: c, k, size };
       boatSprites.set(key, sp);
     }
@@ -143,30 +145,81 @@ export function createRenderer(canvas) {
       boatCluster(c.x, c.y, tile.ships, colors, 0.16);
       return;
     }
+    // sizes that hold (issue 30): a boat at least MIN_PX.ship wide; smaller than that on screen, a coloured dot
+    const S = k / dpr;
+    const len = Math.min(0.24, Math.max(0.19, MIN_PX.ship / S));
     (tile.beaches || []).forEach((b, bi) => {
       if (hidden && hidden.has(`${tile.card}/${bi}`)) return;
       (b.ships || []).forEach((seat, j) => {
         if (j >= b.places) return;
         const p = G.placePosition(tile, bi, j);
+        if (S < DOTS_BELOW) {
+          // a dot of the player's colour with the colour's mark in it: colour is never the only sign (marks.js)
+          const rd = Math.max(0.085, 4 / S);
+          ctx.beginPath();
+          ctx.arc(p.x, p.y, rd, 0, 2 * Math.PI);
+          ctx.fillStyle = colors[seat] || "#888";
+          ctx.fill();
+          ctx.lineWidth = 1.2 / S;
+          ctx.strokeStyle = C.hullLine;
+          ctx.stroke();
+          drawMark(ctx, markOf(colors[seat]), p.x, p.y, rd * 0.62);
+          return;
+        }
         const angle = G.unitAngle(G.placeUnit(tile, bi, j));
-        if (k <= SPRITE_MAX_K) placedBoat(p.x, p.y, angle, colors[seat] || "#888", 0.19, k);
-        else boat(p.x, p.y, angle, colors[seat] || "#888", 0.19);
+        if (k <= SPRITE_MAX_K) placedBoat(p.x, p.y, angle, colors[seat] || "#888", len, k);
+        else boat(p.x, p.y, angle, colors[seat] || "#888", len);
       });
     });
   }
+
+  // Highlights (issue 30): a target is unmistakable — a bright fill edged in
+  // gold with a dark rim for contrast on sand and sea, and a gentle pulse
+  // (`pulse` 0..1 from scene.js; none with prefers-reduced-motion); a
+  // selected beach is filled green with a white edge and a tick.
+  let pulse = 0;
+  const glow = (base, swing) => base + swing * pulse;
 
   function markBeach(tile, bi, style) {
     const lay = G.islandLayout(tile.beaches)[bi];
     if (!lay) return;
     const c = G.hexCenter(tile.q, tile.r);
     sectorPath(c.x, c.y, lay.from + tile.rotation, lay.to + tile.rotation, G.ISLAND.sandIn, G.ISLAND.sandOut);
-    ctx.fillStyle = style === "selected" ? "rgba(255,255,255,0.55)" : style === "hover" ? "rgba(255,216,74,0.6)" : "rgba(255,216,74,0.3)";
+    if (style === "selected") {
+      ctx.fillStyle = "rgba(46, 204, 113, 0.62)";
+      ctx.fill();
+      ctx.lineWidth = 0.06;
+      ctx.strokeStyle = "#0d3b1f";
+      ctx.stroke();
+      ctx.lineWidth = 0.03;
+      ctx.strokeStyle = "#ffffff";
+      ctx.stroke();
+      // a tick at the beach's middle
+      const p = G.beachPoint(tile, bi);
+      ctx.beginPath();
+      ctx.arc(p.x, p.y, 0.085, 0, 2 * Math.PI);
+      ctx.fillStyle = "#1e8e4a";
+      ctx.fill();
+      ctx.lineWidth = 0.02;
+      ctx.strokeStyle = "#fff";
+      ctx.stroke();
+      ctx.beginPath();
+      ctx.moveTo(p.x - 0.04, p.y);
+      ctx.lineTo(p.x - 0.01, p.y + 0.035);
+      ctx.lineTo(p.x + 0.045, p.y - 0.035);
+      ctx.lineWidth = 0.024;
+      ctx.stroke();
+      return;
+    }
+    ctx.fillStyle = style === "hover" ? "rgba(255,216,74,0.72)" : `rgba(255,216,74,${glow(0.34, 0.22).toFixed(3)})`;
     ctx.fill();
-    ctx.lineWidth = style === "legal" ? 0.03 : 0.045;
-    ctx.strokeStyle = style === "selected" ? "#fff" : C.legal;
+    ctx.lineWidth = 0.07;
+    ctx.strokeStyle = "rgba(61, 42, 0, 0.75)";
+    ctx.stroke();
+    ctx.lineWidth = style === "hover" ? 0.045 : glow(0.028, 0.014);
+    ctx.strokeStyle = C.legal;
     ctx.stroke();
   }
-
   /** Is the hex at world (x, y) within the viewport (device px bounds)? `c` holds the world transform. */
   function visible(c, x, y) {
     const m = c.getTransform();
@@ -198,14 +251,23 @@ export function createRenderer(canvas) {
     const cs = G.hexCorners(c.x, c.y, 0.97);
     const a = cs[(dir + 5) % 6];
     const b = cs[dir];
+    // the slice from the island's rim out: its value and name stay in sight (a click on the green acts the same)
+    const k = G.ISLAND.body / Math.cos(Math.PI / 6) / 0.97; // the inner side touches the green
+    const inner = (p) => ({ x: c.x + (p.x - c.x) * k, y: c.y + (p.y - c.y) * k });
+    const ai = inner(a);
+    const bi = inner(b);
     ctx.beginPath();
-    ctx.moveTo(c.x, c.y);
+    ctx.moveTo(ai.x, ai.y);
     ctx.lineTo(a.x, a.y);
     ctx.lineTo(b.x, b.y);
+    ctx.lineTo(bi.x, bi.y);
     ctx.closePath();
-    ctx.fillStyle = style === "hover" ? "rgba(255,216,74,0.45)" : "rgba(255,216,74,0.16)";
+    ctx.fillStyle = style === "hover" ? "rgba(255,216,74,0.5)" : `rgba(255,216,74,${glow(0.18, 0.16).toFixed(3)})`;
     ctx.fill();
-    ctx.lineWidth = style === "hover" ? 0.04 : 0.02;
+    ctx.lineWidth = 0.05;
+    ctx.strokeStyle = "rgba(61, 42, 0, 0.6)";
+    ctx.stroke();
+    ctx.lineWidth = style === "hover" ? 0.04 : glow(0.022, 0.012);
     ctx.strokeStyle = C.legal;
     ctx.stroke();
     // an arrow out through the side
@@ -228,15 +290,21 @@ export function createRenderer(canvas) {
     const c = G.hexCenter(tile.q, tile.r);
     if (tile.kind === "island") {
       ctx.beginPath();
-      ctx.arc(c.x, c.y, G.ISLAND.body + 0.02, 0, 2 * Math.PI);
-      ctx.lineWidth = style === "hover" ? 0.06 : 0.04;
+      ctx.arc(c.x, c.y, G.ISLAND.body + 0.03, 0, 2 * Math.PI);
+      ctx.lineWidth = 0.07;
+      ctx.strokeStyle = "rgba(61, 42, 0, 0.6)";
+      ctx.stroke();
+      ctx.lineWidth = style === "hover" ? 0.06 : glow(0.035, 0.02);
       ctx.setLineDash(style === "hover" ? [] : [0.07, 0.045]);
       ctx.strokeStyle = C.legal;
       ctx.stroke();
       ctx.setLineDash([]);
     }
     hexPath(c.x, c.y, 0.96);
-    ctx.lineWidth = style === "hover" ? 0.06 : 0.035;
+    ctx.lineWidth = 0.07;
+    ctx.strokeStyle = "rgba(61, 42, 0, 0.55)";
+    ctx.stroke();
+    ctx.lineWidth = style === "hover" ? 0.06 : glow(0.035, 0.02);
     ctx.strokeStyle = C.legal;
     ctx.stroke();
   }
@@ -305,7 +373,7 @@ export function createRenderer(canvas) {
       if (!visible(c, p.x, p.y)) continue;
       c.globalAlpha = t._alpha ?? 1;
       if (k <= SPRITE_MAX_K) blitTile(c, t, colors, k, budget);
-      else a.drawTile(t, colors);
+      else a.drawTile({ ...t, name: nameOf(t) }, colors);
       c.globalAlpha = 1;
     }
   }
@@ -346,7 +414,7 @@ export function createRenderer(canvas) {
       const c = document.createElement("canvas");
       c.width = canvas.width;
       c.height = canvas.height;
-      layer = { canvas: c, art: createArt(c.getContext("2d", { alpha: false })), key: null };
+      layer = { canvas: c, art: createArt(c.getContext("2d", { alpha: false }), () => dpr), key: null };
     }
     drawBoard(layer.art, scene, colors, k);
     layer.key = incomplete ? null : key; // a card drawn from a stale sprite: not kept
@@ -363,12 +431,15 @@ export function createRenderer(canvas) {
    *               style: "legal" | "hover" | "selected"
    *  hidden       Set of "card/beach" whose ships are not drawn (animations)
    *  ghost        { tile, alpha } a card being laid (tile has q, r, rotation)
-   *  group        { tile (card id), seats } ships arriving, drawn over the island
+   *  group        { tile (card id), seats, at } ships arriving, drawn at `at` (scene.js groupSpot)
+ *  ghostShips   [{ tile, beach, place, seat }] a landing as it would go (pale ships)
    *  overlays     [fn(api)] drawn last in world coordinates
+ *  pulse        0..1, the targets' gentle pulse (0: still)
    */
   function draw(scene, camera) {
     cam = camera;
     incomplete = false;
+    pulse = scene.pulse || 0;
     const k = dpr * cam.scale;
     const colors = scene.colors || [];
     const marks = scene.marks || {};
@@ -397,6 +468,22 @@ export function createRenderer(canvas) {
       }
     }
     for (const t of shown) drawShips(t, colors, scene.hidden, k);
+    if (scene.ghostShips) {
+      // the landing as it would go (scene.js landingPlan): pale ships on their places
+      for (const g of scene.ghostShips) {
+        const t = byCard.get(g.tile);
+        if (!t || !t.beaches || !t.beaches[g.beach] || g.place >= t.beaches[g.beach].places) continue;
+        const p = G.placePosition(t, g.beach, g.place);
+        ctx.beginPath();
+        ctx.arc(p.x, p.y, 0.09, 0, 2 * Math.PI);
+        ctx.setLineDash([0.03, 0.02]);
+        ctx.lineWidth = 0.018;
+        ctx.strokeStyle = "rgba(255,255,255,0.9)";
+        ctx.stroke();
+        ctx.setLineDash([]);
+        boat(p.x, p.y, G.unitAngle(G.placeUnit(t, g.beach, g.place)), colors[g.seat] || "#888", 0.19, 0.5);
+      }
+    }
     if (scene.group && byCard.has(scene.group.tile) && scene.group.seats.length) {
       // The arriving group waits off the island's shore (or over its middle
       // when we do not know where it came in).
@@ -435,6 +522,10 @@ export function createRenderer(canvas) {
     canvas,
     resize,
     draw,
+    /** Cards' names as drawn: `fn(tile)` (the table's language, issue 30). */
+    setNames(fn) {
+      nameOf = fn;
+    },
     get dpr() {
       return dpr;
     },

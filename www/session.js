@@ -59,7 +59,8 @@ export async function openNewGame(s, again = null) {
     : DEFAULT_SEATS;
   const preset = again ? { mode: again.mode } : null;
   if (again && again.seat > 0 && again.seat < seats.length) seats.unshift(...seats.splice(again.seat, 1)); // online, the first seat is ours
-  const options = await s.dom.ui.newGameDialog({ seats, seed: null, online: !!s.onlineTables, preset });
+  // `online`: the table's online tables (their lobby and "My tables" show in the dialog's online tab)
+  const options = await s.dom.ui.newGameDialog({ seats, seed: null, online: s.onlineTables || false, preset });
   if (options && options.online) await s.onlineTables.create(options);
   else if (options) newGame(s, options);
 }
@@ -167,7 +168,7 @@ export function openReplay(s, k) {
   if (!s.source.replay) {
     let save;
     try {
-      save = s.game.save();
+      save = s.source.replayText();
     } catch (e) {
       s.dom.ui.toast(s.i18n.errorText(e), "info"); // an online game before its end: the server keeps its save
       return;
@@ -222,7 +223,7 @@ export function replayTo(s, k) {
 export function closeReplay(s) {
   const r = s.source.replay;
   if (!r) return;
-  const game = s.Game.load(r.save);
+  const game = s.source.under.backFromReplay() || s.Game.load(r.save); // an online table's own game comes back
   s.source = s.source.under;
   s.dom.ui.renderReplay(null);
   s.game.free();

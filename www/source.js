@@ -72,6 +72,10 @@ export function localSource(s, overrides = {}) {
     askOdds: () => Bots.voyageOdds(s.game),
     /** The text "Save file" downloads (the engine's save; online before the end it throws the server's refusal). */
     saveText: () => s.game.save(),
+    /** The save the replay viewer steps through (online before the end: the moves every player saw, online/past.js). */
+    replayText: () => s.game.save(),
+    /** The game that comes back when the replay viewer closes; null: the one it showed, loaded from its save. */
+    backFromReplay: () => null,
     /** "Play again" opens the new-game dialog set for another online table: its { mode, seat }; null: the same options again. */
     againOnline: () => null,
     /** Another game comes to the table, or the table is disposed: this source ends. */

@@ -36,7 +36,10 @@ export function defaults(Game) {
     faceCache: new Map(), // card -> its face while it waits to be laid
     frame: null, // an animation frame's scene parts, or null
     lastArrival: null, // the timeline of the last arrival: where the group came in
-    lastTileCount: -1,
+    decided: null, // the decision last read (sync): a focus on a card ends with it
+    held: false, // a move is being shown: the panels keep their words until the board has shown it (turns.js, view.js)
+    // the camera (scene.js): does it follow the game, the board's targets now (coarse: their cards), a glide, who waits for its end
+    view: { follow: true, coarse: false, targets: [], tween: null, waiters: [] },
     history: null, // { game, moves }: who made each move and what it revealed (history.js, for undo.js)
     tutorial: null, // the table's tutorial (tutorial.js createTutorial; app.js)
     onlineTables: null, // creating, joining and watching online tables (online/session.js; app.js), where a server can be reached
@@ -64,7 +67,9 @@ export function defaults(Game) {
  * on one page); `language` — the table's own language (i18n.js; default
  * English), so tables on one page do not follow each other's switch;
  * `online` — `{ server, page }` for online tables (online/session.js), or
- * false for none (app.js).
+ * false for none (app.js); `sound` — the table's sounds on at first
+ * (default true; an embedded table passes false unless asked, sound.js) and
+ * `soundKey` — where the mute switch is remembered.
  */
 export function configure(s, options = {}) {
   s.storageKey = options.storageKey || null;
@@ -74,6 +79,7 @@ export function configure(s, options = {}) {
   s.onOver = options.onOver || null;
   s.i18n = createI18n(options.language || "en");
   s.words = createWords(s.i18n.t);
+  s.soundOptions = { on: options.sound === undefined ? true : !!options.sound, key: options.soundKey || null };
 }
 
 /** Read the game into the state: snapshot, legal actions; drop UI state that no longer fits the decision at hand. */
@@ -85,6 +91,9 @@ export function sync(s) {
   if (d !== "turn" && d !== "place_new") ui.selection = null;
   if (d === "turn") ui.mode = effectiveMode(s.legal, ui.mode);
   if (d !== "land") ui.traySeat = null;
+  if (d !== "land") ui.landAll = null;
+  if (d !== s.decided) ui.focus = null; // a card come close to belongs to one decision
+  s.decided = d;
   if (d !== "place_card") {
     ui.rotation = null;
     ui.lastHex = null;

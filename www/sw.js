@@ -12,7 +12,7 @@
 // asks the server itself). CACHE is versioned: bump it when the list
 // changes; old caches are deleted on activation.
 
-const CACHE = "tongiaki-v16";
+const CACHE = "tongiaki-v21";
 
 const PRECACHE = [
   "./",
@@ -63,9 +63,14 @@ const PRECACHE = [
   "./bot-worker.js",
   "./odds.js",
   "./odds-view.js",
+  "./review.js",
+  "./review-words.js",
+  "./review-draw.js",
   "./explain.js",
   "./notes.js",
   "./camera.js",
+  "./framing.js",
+  "./sound.js",
   "./geometry.js",
   "./input.js",
   "./render.js",
@@ -73,11 +78,17 @@ const PRECACHE = [
   "./targets.js",
   "./ui.js",
   "./ui/actions.js",
+  "./a11y/index.js",
+  "./a11y/board-keys.js",
+  "./a11y/text-board.js",
+  "./a11y/dialogs.js",
+  "./a11y/describe.js",
   "./ui/log.js",
   "./ui/new-game.js",
   "./ui/parts.js",
   "./ui/players.js",
   "./ui/ranking.js",
+  "./ui/review.js",
   "./ui/replay-bar.js",
   "./ui/status.js",
   "./ui/toast.js",
@@ -87,9 +98,11 @@ const PRECACHE = [
   "./online/api.js",
   "./online/attention.js",
   "./online/backoff.js",
+  "./online/chat.js",
   "./online/connection.js",
   "./online/dialog.js",
   "./online/game.js",
+  "./online/past.js",
   "./online/room.js",
   "./online/session.js",
   "./pkg/page.js",

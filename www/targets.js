@@ -21,7 +21,8 @@ const hint = (key, ...args) => ({ key, args });
 export const MODES = Object.freeze(["expand", "king"]);
 
 export function initialUi() {
-  return { mode: "expand", selection: null, traySeat: null, rotation: null, lastHex: null };
+  // focus: a card the camera came close to (a phone's coarse targets, scene.js); landAll: the island whose landing the table plays as shown
+  return { mode: "expand", selection: null, traySeat: null, rotation: null, lastHex: null, focus: null, landAll: null };
 }
 
 const sameMultiset = (a, b) => {
@@ -118,6 +119,7 @@ function needsTake(legal) {
  *   { kind: "select", ui, hint? }     (new UI state; nothing applied yet)
  *   { kind: "illegal", action }       (apply it to get the engine's reason)
  *   { kind: "hint", hint }            (nothing the engine could judge)
+ *   { kind: "land-all", tile }        (the arrival island: land the group as shown, landPolicy)
  * where a hint is { key, args } for the panels to put in words.
  *   { kind: "none" }
  */
@@ -138,6 +140,8 @@ export function interpret(snap, legal, ui, hit) {
     }
     case "land": {
       const target = snap.pending && snap.pending.tile;
+      // the island itself: the whole group lands as shown (landPolicy; where the controller offers it)
+      if (tile && card === target && hit.beach < 0 && landPolicy(snap, legal)) return { kind: "land-all", tile: card };
       if (!onBeach || card !== target) return { kind: "hint", hint: hint("h.arrivalIsland") };
       const seat = traySeat(snap, ui);
       return applyOrIllegal(legal, { type: "land", seat, beach: hit.beach });
@@ -321,4 +325,109 @@ export function selectionHint(snap, legal, ui) {
   const need = cands[0].beaches.length - sel.beaches.length;
   const tl = snap.tiles.find((x) => x.card === sel.tile);
   return need > 0 ? hint("h.moreBeaches", need, tl ? tl.name : sel.tile) : null;
+}
+
+// ---- the targets of a decision (issue 30) -------------------------------
+
+/**
+ * The board targets of the decision at hand: where a click does something
+ * (interpret() above: apply an action or take a step towards one), as
+ * [{ target, kind }] with `target` as pointFor takes it ({tile, beach} |
+ * {tile, jetty} | {tile} | {q, r}). The camera frames them (framing.js);
+ * notes keep clear of them. `opts.landAll`: the island itself lands the
+ * whole group as shown (landPolicy), offered where a click may play every
+ * landing move. `ui.focus` (a card): only that card's targets.
+ */
+export function targetList(snap, legal, ui, opts = {}) {
+  const out = [];
+  const seen = new Set();
+  const add = (target, kind) => {
+    if (ui.focus && target.tile !== ui.focus) return;
+    const k = JSON.stringify(target);
+    if (seen.has(k)) return;
+    seen.add(k);
+    out.push({ target, kind });
+  };
+  const d = decision(snap, legal);
+  const p = snap.pending || {};
+  switch (d) {
+    case "setup":
+      for (const a of actionsOf(legal, "setup_place")) add({ tile: "tonga", beach: a.beach }, "beach");
+      break;
+    case "place_ship":
+      for (const a of actionsOf(legal, "place_ship")) add({ tile: p.tile, beach: a.beach }, "beach");
+      break;
+    case "land": {
+      const seat = traySeat(snap, ui);
+      for (const a of actionsOf(legal, "land")) if (a.seat === seat) add({ tile: p.tile, beach: a.beach }, "beach");
+      if (opts.landAll && landPolicy(snap, legal)) add({ tile: p.tile }, "land-all");
+      break;
+    }
+    case "emigrate":
+      for (const a of actionsOf(legal, "emigrate")) add({ tile: a.tile, jetty: a.jetty }, "jetty");
+      break;
+    case "place_card":
+      for (const a of actionsOf(legal, "place_card")) add({ q: a.q, r: a.r }, "hex");
+      break;
+    case "turn":
+    case "place_new": {
+      const type = d === "place_new" ? "place_new" : "expand";
+      const mode = d === "place_new" ? "place_new" : effectiveMode(legal, ui.mode);
+      if (mode === "king") {
+        for (const a of actionsOf(legal, "found_kingdom")) add({ tile: a.tile }, "island");
+        break;
+      }
+      const sel = ui.selection && ui.selection.type === type ? ui.selection : null;
+      if (type === "expand" && needsTake(legal) && !(sel && sel.take)) {
+        for (const a of actionsOf(legal, "expand")) add({ tile: a.take.tile, beach: a.take.beach }, "beach");
+        break;
+      }
+      if (sel && sel.take) add({ tile: sel.take.tile, beach: sel.take.beach }, "selected"); // a click takes it back
+      if (sel && sel.tile) {
+        for (const b of sel.beaches) if (type === "expand") add({ tile: sel.tile, beach: b }, "selected");
+        for (const a of matching(legal, type, sel)) for (const b of a.beaches) add({ tile: sel.tile, beach: b }, "beach");
+        break;
+      }
+      const cands = matching(legal, type, sel && sel.take ? { take: sel.take, beaches: [] } : null);
+      for (const a of cands) {
+        add({ tile: a.tile }, "island");
+        for (const b of a.beaches) add({ tile: a.tile, beach: b }, "beach");
+      }
+      break;
+    }
+    default:
+      break;
+  }
+  return out;
+}
+
+/** The cards of `targets` (targetList), one coarse target each: a click there comes close to that card (ui.focus). */
+export function coarseTargets(targets) {
+  const out = [];
+  const seen = new Set();
+  for (const { target } of targets) {
+    const key = target.tile !== undefined ? target.tile : hexKey(target.q, target.r);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ target: target.tile !== undefined ? { tile: target.tile } : { q: target.q, r: target.r }, kind: "card" });
+  }
+  return out;
+}
+
+/**
+ * "Land as shown" (issue 30): the next move of a landing that the player
+ * leaves to the table, one of the legal actions (so R23's free beaches
+ * first, and R25, are the engine's): the mover's own ships first, then the
+ * others' by seat, each on the first beach the engine allows; when no ship
+ * can land, one goes home, another player's before the mover's. Null when
+ * there is nothing to land.
+ */
+export function landPolicy(snap, legal) {
+  if (decision(snap, legal) !== "land") return null;
+  const me = snap.current;
+  const lands = actionsOf(legal, "land");
+  const mine = lands.find((a) => a.seat === me);
+  if (mine || lands.length) return mine || lands[0];
+  const back = actionsOf(legal, "return");
+  return back.find((a) => a.seat !== me) || back[0] || null;
 }

@@ -48,7 +48,7 @@ export function gameOptions(options = {}) {
   names = names.map((p) => (typeof p === "string" ? p : p && p.name) || "");
   let bots = options.bots;
   if (typeof bots === "string") bots = bots.trim() === "" ? 0 : bots.includes(",") ? bots.split(",").map((s) => s.trim()) : Number(bots);
-  // a number: that many of the last seats are (greedy) bots; a list: a kind per seat ("human", "random", "greedy", "search")
+  // a number: that many of the last seats are (greedy) bots; a list: a kind per seat ("human", a level "beginner" … "expert", "random", "greedy", "search")
   const seats = Array.isArray(bots)
     ? names.map((_, i) => (bots[i] && bots[i] !== "human" ? bots[i] : "human"))
     : names.map((_, i) => (i >= names.length - Math.max(0, Math.min(names.length, Number(bots) || 0)) ? "greedy" : "human"));
@@ -67,7 +67,9 @@ export function gameOptions(options = {}) {
  * "it", "he"; without it the browser's; every table keeps its own),
  * speed (bot and animation speed: 1 normal, 0 instant), storageKey (save the
  * running game in localStorage under this key and resume it), table and
- * server (an online table: its id and the server's URL), onMove, onOver. Resolves to the table's API (the same as window.tongiakiApp on
+ * server (an online table: its id and the server's URL), sound (true: the
+ * table's sounds are on; off by default in an embedded table, issue 30),
+ * onMove, onOver. Resolves to the table's API (the same as window.tongiakiApp on
  * the game's own page, plus destroy()).
  */
 export async function mount(element, options = {}) {
@@ -92,6 +94,8 @@ export async function mount(element, options = {}) {
     online: { server: options.server || new URL("./", import.meta.url).href },
     language: languageOf(options),
     storageKey: options.storageKey || null,
+    // sounds: off in an embedded table unless it asks (the `sound` attribute; "false" or "off" says no)
+    sound: options.sound !== undefined && options.sound !== false && !/^(false|off|0)$/i.test(String(options.sound)),
     onMove(action, snapshot, events) {
       fire("tongiaki-move", { action, snapshot, events });
       if (options.onMove) options.onMove(action, snapshot, events);
@@ -116,9 +120,9 @@ export async function mount(element, options = {}) {
   return api;
 }
 
-const ATTRS = ["players", "bots", "seed", "language", "speed", "storage-key", "table", "server"];
+const ATTRS = ["players", "bots", "seed", "language", "speed", "storage-key", "table", "server", "sound"];
 
-/** <tongiaki-game players bots seed language speed storage-key table server>: a table that fills its container. */
+/** <tongiaki-game players bots seed language speed storage-key table server sound>: a table that fills its container. */
 export class TongiakiGame extends HTMLElement {
   static get observedAttributes() {
     return ATTRS;
@@ -153,6 +157,7 @@ export class TongiakiGame extends HTMLElement {
     if (!this.tongiaki || old === value) return;
     if (name === "language") this.tongiaki.setLanguage(languageOf({ language: value })); // this table only, once its words are fetched
     else if (name === "speed") this.tongiaki.setSpeed(Number(value));
+    else if (name === "sound") this.tongiaki.setSound(value !== null && !/^(false|off|0)$/i.test(value));
     else if (name === "table") {
       if (value) this.tongiaki.openTable(value);
       else this.tongiaki.leaveTable();

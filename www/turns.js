@@ -5,12 +5,13 @@
 // scaled by the speed, the server's, or waiting for a person (whenIdle
 // resolves then).
 
-import { buildTimeline } from "./anim.js";
+import { buildTimeline, sayAlong } from "./anim.js";
 import { colorOf } from "./render.js";
 import * as Bots from "./bots.js";
 import { isBotTurn } from "./state.js";
-import { refresh } from "./view.js";
-import { requestDraw } from "./scene.js";
+import { landPolicy } from "./targets.js";
+import { refresh, refreshPanels } from "./view.js";
+import { requestDraw, startedMove, shown, cameraBusy, whenCameraStill } from "./scene.js";
 import { explainEvents } from "./explain.js";
 import { showNotes } from "./notes.js";
 import { recordMove } from "./history.js";
@@ -38,7 +39,8 @@ export function perform(s, action) {
   try {
     events = s.game.apply(action);
   } catch (e) {
-    s.dom.ui.toast(s.i18n.errorText(e));
+    // the engine's reason, its island names as players know them and no rule number (words.js errorWords)
+    s.dom.ui.toast(s.words.errorWords(e));
     return null;
   }
   s.dom.ui.hideToast();
@@ -53,43 +55,75 @@ export function humanAct(s, action) {
   return perform(s, action);
 }
 
-/** An action was applied (here, or at an online table by the server): log, explain, animate, tell the host. */
+/**
+ * An action was applied (here, or at an online table by the server): log,
+ * explain, animate, tell the host. One timeline for board and words (issue
+ * 30): the panels keep what they showed until the board has shown the move
+ * (`s.held`, view.js), and each event's lines, notes and sounds are told
+ * when the animation has shown that event (anim.js `sayAlong`).
+ */
 export function applied(s, action, before, events) {
+  // a move still being shown (an online table's next state came early) is shown to its end first:
+  // its words are told and the panels catch up with it, not with this one
+  if (s.dom.animator.busy) s.dom.animator.skip();
   s.source.applied(action);
   recordMove(s, before, events);
-  s.ui = { ...s.ui, selection: null };
+  s.lastMover = before.current; // who moved (a "your turn" chime when a person's decision follows another's)
+  s.ui = { ...s.ui, selection: null, focus: null };
+  s.held = true; // the panels wait for the board (view.js refreshPanels)
   refresh(s);
   // Outcomes explained (explain.js): their words stand in the log for the
   // event's own line (or come just before it) and show as notes on the board.
   const why = explainEvents(before, s.snap, events, s.words.t);
   const whyAt = new Map(why.map((w) => [w.index, w]));
-  const lines = [];
+  const items = [];
   events.forEach((e, i) => {
     const bad = e.type === "voyage_failed" || e.type === "island_removed" ? "bad" : null;
     const w = whyAt.get(i);
+    const lines = [];
     if (w && !w.replaces) lines.push({ text: w.text, cls: "why" });
     const text = w && w.replaces ? w.text : s.words.describeEvent(before, s.snap, e);
     if (text) lines.push({ text, cls: e.type === "turn_started" ? "turn" : bad || (w ? "why" : null), event: e });
+    if (lines.length || w) items.push({ index: i, lines, note: w || null });
   });
-  narrate(s, lines);
-  showNotes(s, why);
-  animate(s, events, before);
+  animate(s, events, before, items);
   if (s.onMove) s.onMove(action, s.snap, events);
   return events;
 }
 
-function animate(s, events, before) {
-  const { animator } = s.dom;
-  const timeline = buildTimeline(events, before, s.snap);
-  animator.play(timeline, s.snap.players.map((p) => colorOf(p.color)), s.speed);
-  // After the timeline ran (at once or later) its state knows where a group came in.
-  if (events.some((e) => e.type === "arrived")) s.lastArrival = timeline;
-  if (!animator.busy) afterChange(s);
+/** Tell what a step of the timeline has shown: its lines (narration.js), its notes. */
+function tell(s, says) {
+  const lines = says.flatMap((x) => x.lines);
+  narrate(s, lines);
+  const notes = says.map((x) => x.note).filter(Boolean);
+  if (notes.length) showNotes(s, notes);
 }
 
-/** The animator's last frame was drawn: back to the board, and on with the game. */
+function animate(s, events, before, items) {
+  const { animator } = s.dom;
+  const timeline = buildTimeline(events, before, s.snap);
+  const { now } = sayAlong(timeline, items);
+  tell(s, now);
+  // After the timeline ran (at once or later) its state knows where a group came in.
+  if (events.some((e) => e.type === "arrived")) s.lastArrival = timeline;
+  startedMove(s, events, before);
+  // its end (at once at speed 0) calls animated() (app.js onDone)
+  animator.play(timeline, s.snap.players.map((p) => colorOf(p.color)), s.speed);
+}
+
+/** The animator has shown a step to its end (app.js onStep): tell its words. */
+export function stepShown(s, step) {
+  if (step.says && step.says.length) tell(s, step.says);
+}
+
+/** The animator's last frame was drawn: back to the board, the panels catch up, and on with the game. */
 export function animated(s) {
   s.frame = null;
+  if (s.held) {
+    s.held = false;
+    refreshPanels(s);
+  }
+  shown(s);
   requestDraw(s);
   afterChange(s);
 }
@@ -152,6 +186,26 @@ export function afterChange(s) {
     });
     return;
   }
+  const landing = () => s.ui.landAll && s.snap.pending && s.snap.pending.tile === s.ui.landAll && landPolicy(s.snap, s.legal);
+  if (landing()) {
+    // "land as shown" (one click on the island): the next ship of the group, at a quick pace
+    later(160, () => {
+      if (gen !== s.generation) return;
+      s.timer = 0;
+      const next = !isBotTurn(s) && landing(); // the state of the moment, not the one it was planned in
+      // (at an online table perform sends it and answers null: the server's next state goes on from here)
+      if (next) perform(s, next);
+      else {
+        s.ui = { ...s.ui, landAll: null };
+        settle(s);
+      }
+    });
+    return;
+  }
+  if (move.by === "person" && s.lastMover !== undefined && s.lastMover !== snap.current && s.chimed !== snap) {
+    s.chimed = snap;
+    s.sound.play("turn"); // your turn, after someone else's move (sound.js)
+  }
   if (move.playsForced && s.autoForced && s.legal.length === 1) {
     const only = s.legal[0];
     later(250, () => {
@@ -167,6 +221,7 @@ export function afterChange(s) {
 /** Resolve whenIdle() waiters when nothing is moving and a person must act (or the game is over). */
 export function settle(s) {
   if (s.dom.animator.busy || s.timer) return;
+  if (cameraBusy(s)) return whenCameraStill(s, () => settle(s)); // the targets stay where the camera stops
   const waiting = s.idleWaiters;
   s.idleWaiters = [];
   for (const f of waiting) f();

@@ -42,6 +42,7 @@ export function createUi(root, cb, i18n = createI18n(getLanguage())) {
     hideToast: toast.hideToast,
     thinking: status.thinking,
     renderStatus: status.renderStatus,
+    holdPanels: status.hold,
     ...createPlayers($, words),
     ...createActionList($, cb, i18n, words),
     ...createLog($),

@@ -4,8 +4,52 @@
 // the language of `t` (a table's own i18n instance, see i18n.js); the
 // module-level exports speak the module-level t's language.
 
-import { worldDirection } from "./geometry.js";
-import { t as ambientT } from "./i18n.js";
+import { worldDirection, hexCenter, angleToUnit, mod6 } from "./geometry.js";
+import { t as ambientT, fillTemplate, errorText } from "./i18n.js";
+
+/**
+ * A card's name as players of language `t` know it (issue 30): an island's
+ * in that language's usual spelling (lang/*.js `cards`, by card id: "Fiji"
+ * in English, "Fidschi" in German), a water card's "a water card" (its
+ * letter means nothing to a player); else the engine's name, else the id
+ * made readable.
+ */
+export function localCardName(t, card, name) {
+  const cards = t("cards");
+  if (card && cards && typeof cards === "object" && Object.hasOwn(cards, card)) return cards[card];
+  if (card && card.startsWith("water-")) return t("waterCard");
+  if (name) return name;
+  if (!card) return "?";
+  return card
+    .split("-")
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(" ");
+}
+
+// The engine's names of the cards (RULES.md §1.2), for its messages' arguments: name -> id.
+const ENGINE_NAMES = new Map(
+  ["tonga", "muroroa", "nauru", "tubuai", "rarotonga", "rapa-nui", "tokelau", "tuamotu", "hiva-oa", "mangareva", "oahu", "tahiti", "tuvalu", "fidschi", "hawaii", "samoa"].map((id) => [
+    id
+      .split("-")
+      .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+      .join(" "),
+    id,
+  ]),
+);
+
+/** A rule cited in a message, "(R23)", "(setup, R2)", "R62: ": the page's words during play cite none (issue 30). */
+export function withoutRules(text) {
+  return String(text)
+    .replace(/\s*\((?:R\d+(?:,\s*R\d+)*)\)/g, "")
+    .replace(/,\s*R\d+\)/g, ")")
+    .replace(/^R\d+:\s*/, "");
+}
+
+/** Is `seat` the person at this device who plays as "You" (state.js DEFAULT_SEATS)? Their sentences say "you". */
+export function isYou(snap, seat) {
+  const p = snap && snap.players && snap.players[seat];
+  return !!p && p.name === "You";
+}
 
 /** The functions of this module, speaking through `t(key, ...args)`. */
 export function createWords(t) {
@@ -15,25 +59,61 @@ export function createWords(t) {
     return (snap.tiles || []).find((t) => t.card === card) || null;
   }
 
-  /** A card's display name: the tile's own name, else the id made readable. */
+  /** A card's display name in this language (localCardName). */
   function cardName(snap, card) {
-    const t = tileOf(snap, card);
-    if (t && t.name) return t.name;
-    if (!card) return "?";
-    return card
-      .split("-")
-      .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-      .join(" ");
+    const t0 = tileOf(snap, card);
+    return localCardName(t, card, t0 && t0.name);
   }
 
+  /** A player's name ("You" in the table's language for the person playing as You). */
   function playerName(snap, seat) {
     const p = snap.players && snap.players[seat];
-    return p ? p.name : t("seatName", seat);
+    if (!p) return t("seatName", seat);
+    return isYou(snap, seat) ? t("you") : p.name;
+  }
+
+  /** `key` said of `seat`: its ".you" form where that seat is You ("You put", not "You puts"); `who` first among the args. */
+  function said(snap, key, seat, ...args) {
+    return isYou(snap, seat) ? t(`${key}.you`, playerName(snap, seat), ...args) : t(key, playerName(snap, seat), ...args);
   }
 
   function colorWord(snap, seat) {
     const p = snap.players && snap.players[seat];
     return p ? t(`color.${p.color}`) : "?";
+  }
+
+  /**
+   * Where hex (q, r) lies, in words a player can find it by: the direction
+   * from the nearest island on the table ("north-west of Tonga"), not a
+   * coordinate (issue 30). `skip`: a card not to measure from (the one laid there).
+   */
+  function whereWords(snap, q, r, skip = null) {
+    const p = hexCenter(q, r);
+    let best = null;
+    for (const tl of snap.tiles || []) {
+      if (tl.kind !== "island" || tl.card === skip || (tl.q === q && tl.r === r)) continue;
+      const c = hexCenter(tl.q, tl.r);
+      const d = Math.hypot(p.x - c.x, p.y - c.y);
+      if (!best || d < best.d - 1e-9) best = { d, c, tl };
+    }
+    if (!best) return t("at.none");
+    const dir = mod6(Math.round(angleToUnit(Math.atan2(p.y - best.c.y, p.x - best.c.x))));
+    return t(`at.${dir}`, cardName(snap, best.tl.card));
+  }
+
+  /** An engine error (a refused move) in this language, its island names as the players know them, citing no rule (withoutRules). */
+  function errorWords(e) {
+    if (!e) return "";
+    const table = t("errors");
+    const args = e.args !== null && typeof e.args === "object" ? { ...e.args } : null;
+    if (args) for (const k of ["island", "card"]) if (typeof args[k] === "string" && ENGINE_NAMES.has(args[k])) args[k] = localCardName(t, ENGINE_NAMES.get(args[k]));
+    const template = table && typeof table === "object" && typeof e.key === "string" && Object.hasOwn(table, e.key) ? table[e.key] : null;
+    let text = null;
+    if (args && typeof template === "string") {
+      text = fillTemplate(template, args, (k) => (Object.hasOwn(table, k) ? table[k] : undefined));
+      if (/\{@?[a-z0-9_]+(?:[|/][^}]*)?\}/.test(text)) text = null; // not all filled: the i18n's own words
+    }
+    return withoutRules(text ?? errorText(t("lang"), e));
   }
 
   /** "north-east" etc.: the world direction a card edge of a tile faces. */
@@ -89,9 +169,8 @@ export function createWords(t) {
         return t("a.land", colorWord(snap, a.seat), playerName(snap, a.seat), cardName(snap, pend.tile), beachWords(snap, pend.tile, a.beach));
       case "return":
         return t("a.return", colorWord(snap, a.seat), playerName(snap, a.seat));
-      case "place_card": {
-        return t("a.place_card", cardName(snap, pend.card), a.q, a.r, a.rotation * 60, dirName(worldDirection(0, a.rotation)));
-      }
+      case "place_card":
+        return t("a.place_card", cardName(snap, pend.card), whereWords(snap, a.q, a.r), dirName(worldDirection(0, a.rotation)));
       case "place_ship":
         return t("a.place_ship", cardName(snap, pend.tile), beachWords(snap, pend.tile, a.beach));
       default:
@@ -106,22 +185,24 @@ export function createWords(t) {
    */
   function describeEvent(before, after, e) {
     const snap = { ...after, tiles: [...(after.tiles || []), ...(before.tiles || [])] };
-    const who = (s) => playerName(snap, s);
     switch (e.type) {
       case "turn_started":
-        return t("e.turn_started", e.turn, who(e.seat), colorWord(snap, e.seat));
+        return isYou(snap, e.seat) ? t("e.turn_started.you", e.turn, playerName(snap, e.seat), colorWord(snap, e.seat)) : t("e.turn_started", e.turn, playerName(snap, e.seat), colorWord(snap, e.seat));
       case "ship_placed":
-        return t("e.ship_placed", who(e.seat), cardName(snap, e.tile), beachWords(snap, e.tile, e.beach));
+        return said(snap, "e.ship_placed", e.seat, cardName(snap, e.tile), beachWords(snap, e.tile, e.beach));
       case "ship_taken":
-        return t("e.ship_taken", who(e.seat), cardName(snap, e.tile), beachWords(snap, e.tile, e.beach));
+        return said(snap, "e.ship_taken", e.seat, cardName(snap, e.tile), beachWords(snap, e.tile, e.beach));
       case "emigrated":
-        return t("e.emigrated", who(e.seat), beachWords(snap, e.tile, e.beach), cardName(snap, e.tile), edgeDirection(tileOf(snap, e.tile), e.jetty), countShips(e.group, snap));
+        return said(snap, "e.emigrated", e.seat, beachWords(snap, e.tile, e.beach), cardName(snap, e.tile), edgeDirection(tileOf(snap, e.tile), e.jetty), countShips(e.group, snap));
       case "card_drawn":
         return t("e.card_drawn", cardName(snap, e.card));
-      case "card_revealed":
-        return t("e.card_revealed", cardName(snap, e.card), e.q, e.r);
+      case "card_revealed": {
+        // where: from the nearest island laid before it (the snapshot before: the card itself is not there yet)
+        const where = whereWords({ ...snap, tiles: before.tiles || [] }, e.q, e.r, e.card);
+        return e.card.startsWith("water-") ? t("e.water_revealed", where) : t("e.island_revealed", cardName(snap, e.card), where);
+      }
       case "crossed":
-        return e.danger ? t("e.crossed", cardName(snap, e.card), e.danger, e.colours) : t("e.crossed_calm", cardName(snap, e.card));
+        return e.danger ? t("e.crossed", e.danger, e.colours) : t("e.crossed_calm");
       case "voyage_failed":
         return t("e.voyage_failed", cardName(snap, e.card), e.danger, e.colours, e.returned.length);
       case "turned_back":
@@ -135,9 +216,9 @@ export function createWords(t) {
       case "stayed_on_water":
         return t("e.stayed_on_water", countShips(e.group, snap), cardName(snap, e.card));
       case "kingdom_founded":
-        return t("e.kingdom_founded", who(e.seat), cardName(snap, e.tile), e.returned || 0);
+        return said(snap, "e.kingdom_founded", e.seat, cardName(snap, e.tile), e.returned || 0);
       case "resettled":
-        return t("e.resettled", who(e.seat), e.returned);
+        return said(snap, "e.resettled", e.seat, e.returned);
       case "island_removed":
         return t("e.island_removed", cardName(snap, e.tile));
       case "limit_reached":
@@ -217,7 +298,7 @@ export function createWords(t) {
     engineFailed: (message) => t("engineFailed", message),
   });
 
-  return { t, tileOf, cardName, playerName, colorWord, edgeDirection, beachWords, describeAction, describeEvent, ordinal, explainRanking, SAVE_WORDS, EMBED_WORDS };
+  return { t, tileOf, cardName, playerName, said, nShips: (snap, seats) => countShips(seats, snap), colorWord, edgeDirection, beachWords, whereWords, errorWords, describeAction, describeEvent, ordinal, explainRanking, SAVE_WORDS, EMBED_WORDS };
 }
 
 const ambient = createWords(ambientT);
@@ -225,6 +306,9 @@ export const t = ambientT;
 export const tileOf = ambient.tileOf;
 export const cardName = ambient.cardName;
 export const playerName = ambient.playerName;
+export const said = ambient.said;
+export const whereWords = ambient.whereWords;
+export const errorWords = ambient.errorWords;
 export const colorWord = ambient.colorWord;
 export const edgeDirection = ambient.edgeDirection;
 export const beachWords = ambient.beachWords;

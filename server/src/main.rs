@@ -1,4 +1,4 @@
-//! Command line: `play`, `odds`, `simulate` and `serve` on the same library.
+//! Command line: `play`, `odds`, `review`, `simulate` and `serve` on the same library.
 //! Native only: on wasm32 it is an empty program (see lib.rs).
 #![cfg_attr(target_arch = "wasm32", no_main)]
 #![cfg(not(target_arch = "wasm32"))]
@@ -11,7 +11,8 @@ use tongiaki_server::simulate::{simulate, SimConfig};
 const USAGE: &str = "usage:
   tongiaki play SCRIPT.json [--trace]
   tongiaki odds SCRIPT.json
-  tongiaki simulate --players N --games G --seed S [--bots a,b,...] [--rotate] [--json]
+  tongiaki review SAVE.json [--iterations N] [--seed S]
+  tongiaki simulate --players N --games G --seed S [--bots a,b,...] [--rotate] [--threads T] [--json]
   tongiaki serve [--port N] [--bind ADDR] [--db sqlite:PATH|postgres://USER@HOST/DB] [--www DIR] [--pkg DIR]
                  [--gone-after S] [--turn-gone-after S] [--turn-clock S] [--live-expiry S]
                  [--turn-expiry S] [--bot-delay MS] [--max-ws-per-addr N] [--search-ms MS]
@@ -22,6 +23,7 @@ fn main() -> ExitCode {
     match args.first().map(|s| s.as_str()) {
         Some("play") => play(&args[1..]),
         Some("odds") => odds(&args[1..]),
+        Some("review") => review(&args[1..]),
         Some("simulate") => sim(&args[1..]),
         Some("serve") => serve(&args[1..]),
         _ => {
@@ -101,6 +103,25 @@ fn odds(args: &[String]) -> ExitCode {
     }
 }
 
+/// `tongiaki review SAVE.json`: the review of a game (docs/api.md "Review").
+fn review(args: &[String]) -> ExitCode {
+    use tongiaki_server::review::ReviewError;
+    match tongiaki_server::review::review(args) {
+        Ok(text) => {
+            println!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(ReviewError::Usage(m)) => {
+            eprintln!("review: {m}\n{USAGE}");
+            ExitCode::from(2)
+        }
+        Err(e @ ReviewError::Save(_)) => {
+            println!("{}", e.to_json());
+            ExitCode::from(1)
+        }
+    }
+}
+
 fn flag<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
     args.iter()
         .position(|a| a == name)
@@ -131,6 +152,7 @@ fn sim(args: &[String]) -> ExitCode {
                 .map(|s| s.trim().to_string())
                 .collect(),
             rotate: args.iter().any(|a| a == "--rotate"),
+            threads: num("--threads", 1)? as usize,
         })
     })();
     let result = cfg.and_then(|c| simulate(&c).map_err(|e| e.to_string()));

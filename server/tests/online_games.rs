@@ -347,6 +347,7 @@ async fn a_turn_at_the_engines_bound_ends_as_the_engine_says() {
             turn_clock_secs: 0,
             created_ms: now,
             updated_ms: now,
+            meet: store::Meet::default(),
         };
         let seats: Vec<SeatRecord> = v["options"]["players"]
             .as_array()
@@ -427,7 +428,7 @@ async fn a_turn_based_table_has_no_clock_and_a_long_absence() {
     // A watcher of a waiting table gets the seats, and no state yet.
     let (wid, _) = create(s.addr, json!({"seats": 2, "name": "Cy"})).await;
     let mut w = Client::at(s.addr, &wid, None).await;
-    assert_eq!(w.recv().await["type"], "seats");
+    assert_eq!(w.recv_type("seats").await["type"], "seats");
     w.send(json!({"type": "ping"})).await;
     assert_eq!(w.recv().await["type"], "pong");
 }

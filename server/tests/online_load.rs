@@ -465,6 +465,7 @@ async fn restart() {
                 turn_clock_secs: 120,
                 created_ms: store::now_ms(),
                 updated_ms: store::now_ms(),
+                meet: store::Meet::default(),
             };
             let seats: Vec<SeatRecord> = (0..4)
                 .map(|s| SeatRecord {

@@ -10,5 +10,6 @@ mod online;
 mod online_cluster;
 mod online_games;
 mod online_load;
+mod online_meet;
 mod online_odds;
 mod online_outages;

@@ -23,7 +23,7 @@
 //!   turns (0 = play to the end) and scored from the standings. Greedy
 //!   rollouts cost more time per iteration than light ones, the more so the
 //!   more players, and win far more often against greedy, which is why
-//!   they are the default (BENCHMARKS.md, "Greedy rollouts").
+//!   they are the default (BENCHMARKS.md, "Bots: speed").
 //! - Reward: `rank` (share of the players beaten, ties half), `win` (share
 //!   of first place) or `margin` (score lead, squashed to 0..1).
 //! - Budget: iterations and/or milliseconds per decision ([`Budget`]); the
@@ -92,6 +92,11 @@ pub struct SearchConfig {
     /// Progressive widening: actions considered = widen_base + widen * sqrt(visits).
     pub widen_base: f32,
     pub widen: f32,
+    /// Iterations per legal action for a small choice (see
+    /// [`SMALL_CHOICE_ITERATIONS`]); 0: every decision gets the whole budget.
+    pub small: u32,
+    /// Flat Monte Carlo on paired pile orders instead of the tree ([`super::flat`]).
+    pub flat: bool,
 }
 
 impl Default for SearchConfig {
@@ -104,6 +109,8 @@ impl Default for SearchConfig {
             horizon: 0,
             widen_base: 3.0,
             widen: 1.0,
+            small: SMALL_CHOICE_ITERATIONS,
+            flat: false,
         }
     }
 }
@@ -111,7 +118,9 @@ impl Default for SearchConfig {
 impl SearchConfig {
     /// Options after `search:`: `N` (iterations), `Nms` (milliseconds),
     /// `rollout=random|light|greedy`, `reward=rank|win|margin`, `c=F`,
-    /// `horizon=N`, `widen=F`, `widen_base=F`.
+    /// `horizon=N`, `widen=F`, `widen_base=F`, `small=N` (iterations per
+    /// legal action of a small choice, 0: the whole budget), `flat` (flat
+    /// Monte Carlo on paired pile orders instead of the tree).
     pub fn parse(opts: &[&str]) -> Result<SearchConfig, BotError> {
         let mut cfg = SearchConfig::default();
         for &o in opts {
@@ -168,8 +177,11 @@ impl SearchConfig {
                     }
                     "widen" => cfg.widen = num()?,
                     "widen_base" => cfg.widen_base = num()?,
+                    "small" => cfg.small = v.parse().map_err(|_| bad())?,
                     _ => return Err(bad()),
                 }
+            } else if o == "flat" {
+                cfg.flat = true;
             } else {
                 return Err(bad());
             }
@@ -208,6 +220,9 @@ impl Bot for SearchBot {
     fn last_iterations(&self) -> u32 {
         self.last_iterations
     }
+    fn set_clock(&mut self, ms: f64) {
+        self.cfg.budget.millis = Some(ms);
+    }
     fn choose(&mut self, game: &Game) -> Move {
         let legal = game.legal_moves();
         if legal.len() == 1 {
@@ -221,12 +236,29 @@ impl Bot for SearchBot {
             let g = determinise(game, &mut self.rng);
             return greedy_action(&g, &Params::default());
         }
+        // A choice among a few actions (most landings) needs fewer iterations.
+        let cap = self.cfg.budget.iterations;
+        let cap = if self.cfg.small == 0 {
+            cap
+        } else {
+            cap.min((cap / 4).max(self.cfg.small * legal.len() as u32))
+        };
+        if self.cfg.flat {
+            let r = super::flat::flat_search(
+                game,
+                legal,
+                cap,
+                self.cfg.budget.millis,
+                &self.cfg,
+                &self.params,
+                &mut self.rng,
+            );
+            self.last_iterations = r.rollouts;
+            return legal[r.best];
+        }
         let mut tree = Tree::new(&self.cfg, &self.params);
         let clock = Clock::start();
         let mut it = 0;
-        // A choice among a few actions (most landings) needs fewer iterations.
-        let cap = self.cfg.budget.iterations;
-        let cap = cap.min((cap / 4).max(SMALL_CHOICE_ITERATIONS * legal.len() as u32));
         while it < cap {
             if let Some(ms) = self.cfg.budget.millis {
                 if it % 8 == 0 && it > 0 && clock.elapsed_ms() >= ms {
@@ -324,13 +356,13 @@ impl<'a> Tree<'a> {
                         self.nodes[node as usize].edges[k]
                             .children
                             .push((sig, child));
-                        self.rollout(g, rng);
+                        rollout(self.cfg, self.params, g, rng);
                     }
                     break;
                 }
             }
         }
-        let rewards = self.reward(g);
+        let rewards = reward(self.cfg, g);
         for (n, k) in path {
             let node = &mut self.nodes[n as usize];
             node.visits += 1;
@@ -363,81 +395,6 @@ impl<'a> Tree<'a> {
         best
     }
 
-    fn rollout(&self, g: &mut Game, rng: &mut ChaCha8Rng) {
-        let stop = if self.cfg.horizon > 0 {
-            g.turn().saturating_add(self.cfg.horizon)
-        } else {
-            u32::MAX
-        };
-        let mut turn = (g.turn(), 0);
-        g.limit_chain_search(ROLLOUT_CHAIN_STATES);
-        for _ in 0..ROLLOUT_DECISIONS {
-            if g.is_over() || g.turn() >= stop || g.chain_search_cut() {
-                return;
-            }
-            if turn.0 != g.turn() {
-                turn = (g.turn(), 0);
-            }
-            turn.1 += 1;
-            if turn.1 > ROLLOUT_TURN_DECISIONS {
-                return; // a chain going round for ever: score it as it stands
-            }
-            let a = match self.cfg.rollout {
-                Rollout::Random => {
-                    let legal = g.legal_moves();
-                    legal[rng.random_range(0..legal.len())]
-                }
-                Rollout::Light => light_action(g, rng),
-                Rollout::Greedy => greedy_action(g, self.params),
-            };
-            g.play_trusted(a);
-        }
-    }
-
-    /// Rewards of every seat at the end of a rollout (finished or cut).
-    fn reward(&self, g: &Game) -> [f32; MAX_SEATS] {
-        let n = g.players();
-        let st = g.standings();
-        let mut r = [0f32; MAX_SEATS];
-        match self.cfg.reward {
-            Reward::Margin => {
-                for s in 0..n {
-                    let best_other = (0..n)
-                        .filter(|&o| o != s)
-                        .map(|o| st[o].score)
-                        .max()
-                        .unwrap_or(0);
-                    let d = st[s].score as f32 - best_other as f32;
-                    r[s] = 0.5 + 0.5 * (d / 6.0).tanh();
-                }
-            }
-            Reward::Rank | Reward::Win => {
-                let places = match g.ranking() {
-                    Some(p) => p.clone(),
-                    None => ranking(&st),
-                };
-                let mut below = n;
-                for place in &places {
-                    below -= place.len();
-                    for &s in place {
-                        r[s as usize] = match self.cfg.reward {
-                            Reward::Win => {
-                                if below + place.len() == n {
-                                    1.0 / place.len() as f32
-                                } else {
-                                    0.0
-                                }
-                            }
-                            // Players beaten, ties counting half.
-                            _ => (below as f32 + 0.5 * (place.len() - 1) as f32) / (n - 1) as f32,
-                        };
-                    }
-                }
-            }
-        }
-        r
-    }
-
     /// The most visited root action (index into the legal actions).
     fn best_root_action(&self) -> usize {
         let root = &self.nodes[0];
@@ -452,8 +409,83 @@ impl<'a> Tree<'a> {
     }
 }
 
+pub(super) fn rollout(cfg: &SearchConfig, params: &Params, g: &mut Game, rng: &mut ChaCha8Rng) {
+    let stop = if cfg.horizon > 0 {
+        g.turn().saturating_add(cfg.horizon)
+    } else {
+        u32::MAX
+    };
+    let mut turn = (g.turn(), 0);
+    g.limit_chain_search(ROLLOUT_CHAIN_STATES);
+    for _ in 0..ROLLOUT_DECISIONS {
+        if g.is_over() || g.turn() >= stop || g.chain_search_cut() {
+            return;
+        }
+        if turn.0 != g.turn() {
+            turn = (g.turn(), 0);
+        }
+        turn.1 += 1;
+        if turn.1 > ROLLOUT_TURN_DECISIONS {
+            return; // a chain going round for ever: score it as it stands
+        }
+        let a = match cfg.rollout {
+            Rollout::Random => {
+                let legal = g.legal_moves();
+                legal[rng.random_range(0..legal.len())]
+            }
+            Rollout::Light => light_action(g, rng),
+            Rollout::Greedy => greedy_action(g, params),
+        };
+        g.play_trusted(a);
+    }
+}
+
+/// Rewards of every seat at the end of a rollout (finished or cut).
+pub(super) fn reward(cfg: &SearchConfig, g: &Game) -> [f32; MAX_SEATS] {
+    let n = g.players();
+    let st = g.standings();
+    let mut r = [0f32; MAX_SEATS];
+    match cfg.reward {
+        Reward::Margin => {
+            for s in 0..n {
+                let best_other = (0..n)
+                    .filter(|&o| o != s)
+                    .map(|o| st[o].score)
+                    .max()
+                    .unwrap_or(0);
+                let d = st[s].score as f32 - best_other as f32;
+                r[s] = 0.5 + 0.5 * (d / 6.0).tanh();
+            }
+        }
+        Reward::Rank | Reward::Win => {
+            let places = match g.ranking() {
+                Some(p) => p.clone(),
+                None => ranking(&st),
+            };
+            let mut below = n;
+            for place in &places {
+                below -= place.len();
+                for &s in place {
+                    r[s as usize] = match cfg.reward {
+                        Reward::Win => {
+                            if below + place.len() == n {
+                                1.0 / place.len() as f32
+                            } else {
+                                0.0
+                            }
+                        }
+                        // Players beaten, ties counting half.
+                        _ => (below as f32 + 0.5 * (place.len() - 1) as f32) / (n - 1) as f32,
+                    };
+                }
+            }
+        }
+    }
+    r
+}
+
 /// Cards no longer in the pile (on the table, removed, or waiting to be laid).
-fn drawn_mask(g: &Game) -> u32 {
+pub(super) fn drawn_mask(g: &Game) -> u32 {
     let b = g.board();
     let mut m = 0u32;
     for c in CardId::all() {
@@ -493,7 +525,7 @@ fn outcome(g: &Game, before: u32) -> u64 {
 /// The `light` rollout policy: random, but without the blunders that make
 /// random play meaningless (resettling while ships are left in the supply,
 /// sending our own ships home when another colour could go).
-fn light_action(g: &Game, rng: &mut ChaCha8Rng) -> Move {
+pub(super) fn light_action(g: &Game, rng: &mut ChaCha8Rng) -> Move {
     let legal = g.legal_moves();
     if legal.len() == 1 {
         return legal[0];

@@ -1,10 +1,14 @@
 //! Bots: players that choose one of the legal actions.
 //!
-//! Three strengths, all playing through the same engine API:
+//! Three kinds of bot, all playing through the same engine API:
 //!
 //! - `random`: uniform among the legal actions;
 //! - `greedy` ([`greedy`]): a readable one-step heuristic;
-//! - `search` ([`mcts`]): Monte Carlo tree search over sampled pile orders.
+//! - `search` ([`mcts`]): Monte Carlo tree search over sampled pile orders,
+//!   or flat Monte Carlo on paired orders (`search:…:flat`).
+//!
+//! The four levels a player picks (`beginner`, `intermediate`, `strong`,
+//! `expert`, [`levels`]) are fixed configurations of these.
 //!
 //! A bot sees only what a player sees. The one hidden thing in Tongiaki is
 //! the order of the pile, and no bot ever reads it: every decision (and every
@@ -19,7 +23,9 @@
 //! colons, e.g. `search:2000:rollout=random` (see [`mcts::SearchConfig`]).
 
 mod clock;
+mod flat;
 pub mod greedy;
+pub mod levels;
 pub mod mcts;
 pub mod play;
 pub mod wayout;
@@ -36,6 +42,7 @@ use std::fmt;
 
 pub use clock::Clock;
 pub use greedy::GreedyBot;
+pub use levels::{Level, LEVELS};
 pub use mcts::{SearchBot, SearchConfig};
 pub use play::{mix, play_game, play_game_timed, PlayError, Thinking};
 
@@ -55,6 +62,10 @@ pub trait Bot {
     fn is_timed(&self) -> bool {
         true
     }
+    /// Stops each search by the clock after `ms` milliseconds (a level
+    /// given the page's or the server's budget); bots that do not search
+    /// need no clock.
+    fn set_clock(&mut self, _ms: f64) {}
 }
 
 /// The same game with the hidden pile in an order drawn from `rng`: what a
@@ -93,8 +104,28 @@ impl Bot for RandomBot {
     }
 }
 
-/// The bot kinds `simulate --bots` and the browser know.
-pub const BOT_KINDS: [&str; 3] = ["random", "greedy", "search"];
+/// The bot kinds `simulate --bots`, the browser and the server's seats
+/// know: the four levels ([`levels`], weakest first), then the bots they
+/// are made of (`search` also takes a spec, `search:2000`).
+pub const BOT_KINDS: [&str; 7] = [
+    "beginner",
+    "intermediate",
+    "strong",
+    "expert",
+    "random",
+    "greedy",
+    "search",
+];
+
+/// Does a bot of this kind search (`search…`, `strong`, `expert`)? Such a
+/// bot takes far longer per decision than the others: a server limits how
+/// many search at once.
+pub fn searches(kind: &str) -> bool {
+    match Level::parse(kind) {
+        Some(level) => level.spec().starts_with("search"),
+        None => kind == "search" || kind.starts_with("search:"),
+    }
+}
 
 /// How long a search bot may think about one decision. `iterations` always
 /// caps the work; `millis` (if set) stops earlier on the clock. On wasm32 the
@@ -236,8 +267,28 @@ impl fmt::Display for BotError {
 
 impl std::error::Error for BotError {}
 
-/// Makes a bot from a spec such as `greedy`, `search:1000` or `search:300ms`.
+/// Makes a bot from a spec such as `expert`, `greedy`, `search:1000` or
+/// `search:300ms`.
 pub fn make_bot(kind: &str, seed: u64) -> Result<Box<dyn Bot>, BotError> {
+    make_bot_with(kind, seed, None)
+}
+
+/// [`make_bot`] with a budget from the caller (the page's, the server's):
+/// it replaces a `search` spec's budget; a level keeps its own iterations
+/// and takes only the budget's clock (`millis`); other bots ignore it.
+pub fn make_bot_with(
+    kind: &str,
+    seed: u64,
+    budget: Option<Budget>,
+) -> Result<Box<dyn Bot>, BotError> {
+    levels::check_no_options(kind)?;
+    if let Some(level) = Level::parse(kind) {
+        let mut bot = make_bot_with(level.spec(), seed, None)?;
+        if let Some(ms) = budget.and_then(|b| b.millis) {
+            bot.set_clock(ms);
+        }
+        return Ok(bot);
+    }
     let mut parts = kind.split(':');
     let base = parts.next().unwrap_or("");
     let rest: Vec<&str> = parts.collect();
@@ -253,17 +304,40 @@ pub fn make_bot(kind: &str, seed: u64) -> Result<Box<dyn Bot>, BotError> {
     };
     match base {
         "random" => no_options(Box::new(RandomBot::new(seed))),
-        // `greedy:odds`: voyages valued by the exact odds (BENCHMARKS.md).
-        "greedy" if rest == ["odds"] => Ok(Box::new(GreedyBot::with_params(
-            seed,
-            greedy::Params {
-                exact_odds: true,
-                ..greedy::Params::default()
-            },
-        ))),
-        "greedy" => no_options(Box::new(GreedyBot::new(seed))),
+        "greedy" if !rest.is_empty() => {
+            // `greedy:odds`: voyages valued by the exact odds (BENCHMARKS.md);
+            // `greedy:careless=F`: a share F of decisions made carelessly
+            // (the beginner).
+            let mut params = greedy::Params::default();
+            for &o in &rest {
+                match o.split_once('=') {
+                    None if o == "odds" => params.exact_odds = true,
+                    Some(("careless", v)) => {
+                        params.careless = v
+                            .parse::<f32>()
+                            .ok()
+                            .filter(|c| (0.0..=1.0).contains(c))
+                            .ok_or_else(|| BotError::NoOptions {
+                                kind: base.to_string(),
+                                spec: kind.to_string(),
+                            })?
+                    }
+                    _ => {
+                        return Err(BotError::NoOptions {
+                            kind: base.to_string(),
+                            spec: kind.to_string(),
+                        })
+                    }
+                }
+            }
+            Ok(Box::new(GreedyBot::with_params(seed, params)))
+        }
+        "greedy" => Ok(Box::new(GreedyBot::new(seed))),
         "search" => {
-            let cfg = SearchConfig::parse(&rest)?;
+            let mut cfg = SearchConfig::parse(&rest)?;
+            if let Some(b) = budget {
+                cfg.budget = b;
+            }
             Ok(Box::new(SearchBot::new(seed, cfg)))
         }
         other => Err(BotError::UnknownKind(other.to_string())),
@@ -302,15 +376,7 @@ pub fn decide(
     if game.is_over() {
         return Err(BotError::GameOver);
     }
-    let mut bot = match (kind.split(':').next(), budget) {
-        (Some("search"), Some(b)) => {
-            let rest: Vec<&str> = kind.split(':').skip(1).collect();
-            let mut cfg = SearchConfig::parse(&rest)?;
-            cfg.budget = b;
-            Box::new(SearchBot::new(seed, cfg)) as Box<dyn Bot>
-        }
-        _ => make_bot(kind, seed)?,
-    };
+    let mut bot = make_bot_with(kind, seed, budget)?;
     let action = bot.choose(game).to_action();
     Ok(Decision {
         action,

@@ -38,7 +38,7 @@ struct DecisionJs<'a> {
     millis: f64,
 }
 
-/// The kind (`random`, `greedy`, `search` or a spec) as a string.
+/// The kind (a level, `random`, `greedy`, `search` or a spec) as a string.
 fn kind_of(kind: &JsValue) -> Result<String, JsValue> {
     kind.as_string().ok_or_else(|| {
         engine_error(Error::bad_options(
@@ -50,7 +50,7 @@ fn kind_of(kind: &JsValue) -> Result<String, JsValue> {
 
 /// `seed` must be a whole number from 0 to `MAX_SEED`, as a game's seed
 /// (and refused with the same message).
-fn seed_of(seed: &JsValue) -> Result<u64, JsValue> {
+pub(super) fn seed_of(seed: &JsValue) -> Result<u64, JsValue> {
     let Some(seed) = seed.as_f64() else {
         return Err(engine_error(Error::bad_options(
             "bad_options.seed_not_number",
@@ -69,7 +69,7 @@ fn seed_of(seed: &JsValue) -> Result<u64, JsValue> {
 
 /// `undefined`/`null`, or `{iterations?, millis?}` within the caps
 /// (`bots::MAX_SEARCH_ITERATIONS`, `bots::MAX_SEARCH_MILLIS`).
-fn budget_of(budget: &JsValue) -> Result<Option<Budget>, JsValue> {
+pub(super) fn budget_of(budget: &JsValue) -> Result<Option<Budget>, JsValue> {
     let bad = |e: BotError| engine_error(e.to_error());
     if budget.is_undefined() || budget.is_null() {
         return Ok(None);
@@ -116,10 +116,11 @@ impl Game {
 #[wasm_bindgen]
 impl Game {
     /// The action a bot chooses for the player to move, to hand to `apply`.
-    /// `kind`: `random`, `greedy` or `search` (or a spec such as
-    /// `search:2000`); `seed`: its random numbers (a whole number; the same
-    /// seed, game and iteration budget give the same action); `budget`:
-    /// overrides the search's budget. Throws a `TongiakiError` with code
+    /// `kind`: a level (`beginner`, `intermediate`, `strong`, `expert`),
+    /// `random`, `greedy` or `search` (or a spec such as `search:2000`);
+    /// `seed`: its random numbers (a whole number; the same seed, game and
+    /// iteration budget give the same action); `budget`: overrides a
+    /// `search`'s budget; a level takes only its clock (`millis`). Throws a `TongiakiError` with code
     /// `bad_options` (unknown bot, bad seed or budget) or `game_over`.
     #[wasm_bindgen(js_name = botAction, unchecked_return_type = "Action")]
     pub fn bot_action(

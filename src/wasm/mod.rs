@@ -439,3 +439,6 @@ impl Game {
 mod bots;
 #[cfg(feature = "bots")]
 mod odds;
+// `Review` and `Game.hint` (issue 32): the bots' package too.
+#[cfg(feature = "bots")]
+mod review;

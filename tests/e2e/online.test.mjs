@@ -102,7 +102,7 @@ test("online: two players and a spectator play a whole game by clicks, through a
     await a.check("#online-play");
     assert.equal(await a.isVisible("#seed"), false, "online, the server draws the seed");
     while ((await a.$$("#seats li")).length > 2) await a.click("#seats li:last-child .seat-remove");
-    await a.fill("#seats li:nth-child(1) .seat-name", "Ana");
+    await a.fill("#online-own-name", "Ana"); // the name, asked once (issue 31)
     await a.selectOption("#seats li:nth-child(2) .seat-kind", "human");
     await screenshot(a, "online-dialog");
     await a.click("#newgame-start");
@@ -236,15 +236,14 @@ test("online: two players and a spectator play a whole game by clicks, through a
     await a.click("#replay-exit");
     assert.equal(await a.evaluate(() => JSON.stringify(window.tongiakiApp.snapshot())), finals[0]);
 
-    // "Play again" at an online table: the new-game dialog, "Play online" ticked, Bo's own seat first.
+    // "Play again" at an online table: a rematch (issue 31). Bo asks: a table like this one, his seat first; Ana is offered it.
     await b.waitForSelector("#ranking-dialog[open]");
     await b.click("#play-again");
-    await b.waitForSelector("#newgame-dialog[open]");
-    assert.equal(await b.isChecked("#online-play"), true, "again online");
-    assert.equal(await b.inputValue("#seats li:nth-child(1) .seat-name"), "Bo", "Bo's seat first");
-    assert.deepEqual(await b.$$eval("#seats .seat-kind", (els) => els.map((e) => e.value)), ["human", "human"], "the other player a person");
-    await b.click("#newgame-cancel");
-    assert.equal(JSON.stringify(await b.evaluate(() => window.tongiakiApp.snapshot())), finals[0], "cancelled, the finished game stays");
+    const again = await until(b, (o) => o.table !== table && o.seat === 0 && o.status === "waiting", "Bo waits at the rematch");
+    assert.equal(again.seats[0].name, "Bo", "Bo's seat first");
+    assert.equal(again.seats[1].free, true, "the other player a person, to come");
+    await a.waitForSelector("#online-rematch-join");
+    assert.match(await a.textContent("#online-rematch-offer"), /Bo/);
 
     for (const [who, errors] of [["Ana", ea], ["Bo", eb], ["Cy", ec]]) {
       assert.deepEqual(errors.filter((e) => !expected(e)), [], `${who}: no console errors`);
@@ -275,7 +274,7 @@ test("online on a phone: a bot seat and a turn-based table, a second tab of the 
     await p.waitForSelector("#newgame-dialog[open]");
     await p.check("#online-play");
     await p.selectOption("#online-mode", "turn");
-    await p.fill("#seats li:nth-child(1) .seat-name", "Ana");
+    await p.fill("#online-own-name", "Ana");
     await p.selectOption("#seats li:nth-child(2) .seat-kind", "human");
     await p.selectOption("#seats li:nth-child(3) .seat-kind", "greedy");
     await screenshot(p, "online-dialog-phone");

@@ -87,7 +87,7 @@ test("known trails ahead: the colours they need and the group's colours", () => 
   const wreck = entry({ known: [{ card: "water-c", from: 0, to: null, danger: 4 }], needs: 4, fail: 1, arrive: 0, new_island: 0 });
   assert.equal(
     needsWords(wreck, snap, en),
-    "The trail marked 4 on Water C needs 4 colours; the group has only 2 (blue and yellow) and is wrecked there.",
+    "A trail marked 4 ahead needs 4 colours; the group has only 2 (blue and yellow) and is wrecked there.",
   );
   const pass = entry({ known: [{ card: "water-c", from: 2, to: 4, danger: 0 }, { card: "water-c", from: 1, to: 5, danger: 3 }], needs: 3, colours: 3 });
   assert.match(needsWords(pass, snap, en), /need 3 colours; the group has 3 \(blue and yellow\)/);
@@ -131,19 +131,21 @@ test("outcomes are explained from the events' own fields, next to their card", (
   );
   assert.equal(
     why[0].text,
-    "Wrecked on Water C: the trail marked 4 needs 4 colours; the group had only blue and yellow. 3 ships go home (R21).",
+    "Wrecked: the trail marked 4 needs 4 colours; the group had only blue and yellow. 3 ships go home.",
   );
   assert.deepEqual(why[0].at, { card: "water-c", q: 0, r: -1 });
-  assert.equal(why[1].text, "Samoa is Cy's king island, where no group may land (R31): the group sails back the way it came and lands on Tonga.");
-  assert.match(why[2].text, /^Tonga leaves the game: .* \(R25\)\. 2 ships \(blue and green\) go home\.$/);
-  assert.equal(why[3].text, "No free place left on Tonga: a yellow ship goes home (R23).");
-  assert.equal(why[4].text, "Samoa is the last island card: the game ends at once (R60).");
+  assert.equal(why[1].text, "Samoa is Cy's king island, where no group may land: the group sails back the way it came and lands on Tonga.");
+  assert.match(why[2].text, /^Tonga leaves the game: .*\. 2 ships \(blue and green\) go home\.$/);
+  assert.equal(why[3].text, "No free place left on Tonga: a yellow ship goes home.");
+  assert.equal(why[4].text, "Samoa is the last island card: the game ends at once.");
+  // issue 30: what a player reads during play cites no rule, and names no water card by its letter
+  for (const w of why) assert.doesNotMatch(w.text, /\bR\d+\b|Water [A-P]\b/);
 });
 
 test("the landing island of a sent-home ship is the pending one, or the one just arrived at", () => {
   const snap = { ...snapshot(), phase: "land", pending: { tile: "samoa", group: [1] } };
   const [w] = explainEvents(snap, snap, [{ type: "ship_returned", seat: 1 }], en);
-  assert.equal(w.text, "No free place left on Samoa: a yellow ship goes home (R23).");
+  assert.equal(w.text, "No free place left on Samoa: a yellow ship goes home.");
   const [v] = explainEvents(snapshot(), snapshot(), [{ type: "arrived", tile: "tonga", group: [0] }, { type: "ship_returned", seat: 0 }], en);
   assert.match(v.text, /on Tonga: a blue ship/);
 });

@@ -22,7 +22,7 @@ function pageFiles(dir = "") {
   for (const f of readdirSync(join(WWW, dir))) {
     const rel = dir ? `${dir}/${f}` : f;
     if (statSync(join(WWW, rel)).isDirectory()) {
-      if (rel === "online" || rel === "ui") out.push(...pageFiles(rel));
+      if (rel === "online" || rel === "ui" || rel === "a11y") out.push(...pageFiles(rel));
     } else if (/\.(js|css|webmanifest|svg)$/.test(f) && rel !== "sw.js") out.push(rel);
   }
   return out;
@@ -30,7 +30,7 @@ function pageFiles(dir = "") {
 
 test("every module, stylesheet and page the app loads is precached", () => {
   const needed = pageFiles();
-  assert.ok(needed.includes("online/session.js") && needed.includes("ui/status.js"));
+  assert.ok(needed.includes("online/session.js") && needed.includes("ui/status.js") && needed.includes("a11y/index.js"));
   for (const f of needed) assert.ok(list.includes(`./${f}`), `${f} is in PRECACHE`);
   // the page's bundle (index.html), both engine packages: the page's, and the bots' (bot-worker.js, bots.js)
   for (const f of ["./", "./index.html", "./pkg/page.js", "./pkg/tongiaki.js", "./pkg/tongiaki_bg.wasm", "./pkg/tongiaki_bots.js", "./pkg/tongiaki_bots_bg.wasm"]) assert.ok(list.includes(f), f);

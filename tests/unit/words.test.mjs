@@ -24,7 +24,8 @@ test("every action type reads as a sentence naming its island and beach", () => 
     [{ type: "emigrate", tile: "samoa", beach: 2, jetty: 5 }, /Emigrate from Samoa beach 3 \(north-west\) through the jetty facing north-west/],
     [{ type: "land", seat: 2, beach: 0 }, /Land a green ship \(Cy\) on Hiva Oa beach 1/],
     [{ type: "return", seat: 0 }, /Send a blue ship \(Ana\) home/],
-    [{ type: "place_card", q: 2, r: -1, rotation: 3 }, /Lay Water F at \(2, -1\), turned 180°, emblem facing north/],
+    // issue 30: where a card goes in words a player can find it by, not a coordinate or an angle
+    [{ type: "place_card", q: 2, r: -1, rotation: 3 }, /^Lay a water card north-east of Hiva Oa, emblem facing north$/],
     [{ type: "place_ship", beach: 1 }, /Put a ship on Hiva Oa beach 2/],
   ];
   for (const [a, re] of cases) assert.match(W.describeAction(s, a), re);
@@ -34,8 +35,54 @@ test("events read as log lines; unknown events are skipped", () => {
   const s = smallSnapshot();
   assert.match(W.describeEvent(s, s, { type: "voyage_failed", card: "water-c", from: 0, danger: 4, colours: 2, returned: [0, 1, 1] }), /needs 4 colours, the group has 2\. 3 ships go home/);
   assert.match(W.describeEvent(s, s, { type: "turned_back", card: "tubuai", tile: "tonga" }), /Tubuai is a king island: the group turns back to Tonga/);
-  assert.match(W.describeEvent(s, s, { type: "crossed", card: "water-e", from: 0, to: 1, danger: 3, colours: 3 }), /danger 3, 3 colours/);
+  assert.match(W.describeEvent(s, s, { type: "crossed", card: "water-e", from: 0, to: 1, danger: 3, colours: 3 }), /trail marked 3 with 3 colours: safe/);
   assert.equal(W.describeEvent(s, s, { type: "something_new" }), null);
+});
+
+test("issue 30: plain words — where a card is laid, no coordinates, angles or rule numbers; a water card is no letter", () => {
+  const s = smallSnapshot();
+  const after = { ...s, tiles: [...s.tiles, { card: "water-k", kind: "water", q: 0, r: 2, rotation: 0, name: "Water K", trails: [], ships: [] }] };
+  // (0, 2): the nearest island is Hiva Oa at (1, 0), up and to the right of it
+  assert.equal(W.describeEvent(s, after, { type: "card_revealed", card: "water-k", q: 0, r: 2, rotation: 0 }), "A water card is laid south-west of Hiva Oa.");
+  assert.equal(W.describeEvent(s, after, { type: "card_revealed", card: "water-k", q: 0, r: -3, rotation: 0 }), "A water card is laid north of Samoa.");
+  const isl = { ...s, tiles: [...s.tiles, { card: "fidschi", kind: "island", q: 2, r: -1, rotation: 0, name: "Fidschi", value: 5, king: null, beaches: [] }] };
+  assert.equal(W.describeEvent(s, isl, { type: "card_revealed", card: "fidschi", q: 2, r: -1, rotation: 0 }), "Fiji is discovered north-east of Hiva Oa.");
+  assert.equal(W.describeEvent(s, s, { type: "crossed", card: "water-e", from: 0, to: 1, danger: 0, colours: 3 }), "The group follows a trail with no number.");
+  for (const e of [
+    { type: "card_drawn", card: "water-k" },
+    { type: "stayed_on_water", card: "water-c", group: [0, 1] },
+    { type: "voyage_failed", card: "water-c", from: 0, danger: 4, colours: 2, returned: [0] },
+  ]) {
+    const text = W.describeEvent(s, after, e);
+    assert.doesNotMatch(text, /\(-?\d+, -?\d+\)|°|\bR\d+\b|Water [A-P]\b/, text);
+  }
+});
+
+test("issue 30: the seat named You reads in the second person; an orange ship has its article", () => {
+  const s = smallSnapshot();
+  s.players[0].name = "You";
+  s.players[2].color = "orange";
+  assert.equal(W.describeEvent(s, s, { type: "ship_placed", seat: 0, tile: "tonga", beach: 0 }), "You put a ship on Tonga, beach 1 (south).");
+  assert.equal(W.describeEvent(s, s, { type: "ship_placed", seat: 1, tile: "tonga", beach: 0 }), "Bo puts a ship on Tonga, beach 1 (south).");
+  assert.equal(W.describeEvent(s, s, { type: "turn_started", seat: 0, turn: 4 }), "Turn 4: your turn (blue).");
+  assert.equal(W.describeEvent(s, s, { type: "ship_landed", seat: 2, tile: "samoa", beach: 0 }).slice(0, 16), "An orange ship l");
+  assert.equal(W.describeEvent(s, s, { type: "ship_landed", seat: 1, tile: "samoa", beach: 0 }).slice(0, 14), "A yellow ship ");
+  assert.equal(W.said(s, "q.land", 0, "Samoa"), "You land the arriving ships on Samoa.");
+  assert.equal(W.said(s, "q.land", 1, "Samoa"), "Bo lands the arriving ships on Samoa.");
+});
+
+test("issue 30: island names in each language's usual spelling; the engine's refusals without rule numbers", async () => {
+  const { loadAllLanguages, createI18n } = await import("../../www/i18n.js");
+  await loadAllLanguages();
+  const names = { en: "Fiji", de: "Fidschi", nl: "Fiji", hu: "Fidzsi", it: "Figi", he: "Fiji" };
+  for (const [lang, fiji] of Object.entries(names)) assert.equal(W.localCardName(createI18n(lang).t, "fidschi", "Fidschi"), fiji, lang);
+  assert.equal(W.localCardName(createI18n("hu").t, "samoa", "Samoa"), "Szamoa");
+  assert.equal(W.localCardName(createI18n("de").t, "water-c", "Water C"), "eine Wasserkarte");
+  const e = Object.assign(new Error("Fidschi is a king island: no one may expand there (R31)."), { key: "illegal.king_island", args: { island: "Fidschi" } });
+  assert.equal(W.createWords(createI18n("en").t).errorWords(e), "Fiji is a king island: no one may expand there.");
+  assert.equal(W.createWords(createI18n("de").t).errorWords(e), "Fidschi ist eine Königsinsel: dort darf sich niemand vermehren.");
+  assert.equal(W.withoutRules("You: place a ship on a beach of Tonga (setup, R2)."), "You: place a ship on a beach of Tonga (setup).");
+  assert.equal(W.withoutRules("R62: most points"), "most points");
 });
 
 test("R62 tie-breaks explained: points, then islands, then fewer ships; shared places", () => {

@@ -62,6 +62,10 @@ export function createApi(server, fetchFn = (...a) => globalThis.fetch(...a)) {
     info: (id) => call("GET", table(id)),
     /** GET /api/tables/ID/save: the engine's save, once the game is over. */
     save: (id) => call("GET", `${table(id)}/save`, null, true),
+    /** GET /api/lobby: { tables: [{ table, seats, free, mode, names, players, created, waited }] }, oldest first. */
+    lobby: () => call("GET", "api/lobby"),
+    /** POST /api/quick: { table, seat, token, created }: a seat at the best-fitting public table, or a new one. */
+    quick: (body) => call("POST", "api/quick", body),
     /** The WebSocket's address. */
     socketUrl(id) {
       const u = new URL(`${table(id)}/ws`, server);
@@ -73,10 +77,10 @@ export function createApi(server, fetchFn = (...a) => globalThis.fetch(...a)) {
 
 const seatKey = (id) => `tongiaki.online.${id}`;
 
-/** The seat this browser holds at table `id`: { seat, token, name }, or null. */
-export function keptSeat(id) {
+/** The seat this browser holds at table `id`: { seat, token, name, at }, or null. */
+export function keptSeat(id, storage = globalThis.localStorage) {
   try {
-    const v = JSON.parse(localStorage.getItem(seatKey(id)));
+    const v = JSON.parse(storage.getItem(seatKey(id)));
     return v && typeof v.token === "string" && Number.isInteger(v.seat) ? v : null;
   } catch {
     return null;
@@ -85,9 +89,46 @@ export function keptSeat(id) {
 
 export function keepSeat(id, v) {
   try {
-    localStorage.setItem(seatKey(id), JSON.stringify({ seat: v.seat, token: v.token, name: v.name || "" }));
+    localStorage.setItem(seatKey(id), JSON.stringify({ seat: v.seat, token: v.token, name: v.name || "", at: v.at || Date.now() }));
   } catch {
     // storage off: the seat lasts as long as the page
+  }
+}
+
+/** Every seat this browser holds, newest first: [{ table, seat, token, name, at }] ("My tables"). */
+export function keptSeats(storage = globalThis.localStorage) {
+  const out = [];
+  try {
+    for (let i = 0; i < storage.length; i++) {
+      const key = storage.key(i);
+      const m = key && /^tongiaki\.online\.([a-z0-9]{16})$/.exec(key);
+      if (!m) continue;
+      const v = keptSeat(m[1], storage);
+      if (v) out.push({ table: m[1], ...v, at: Number(v.at) || 0 });
+    }
+  } catch {
+    // storage off: none kept
+  }
+  return out.sort((a, b) => b.at - a.at);
+}
+
+const NAME_KEY = "tongiaki.online.name";
+
+/** The name this player gave last time at an online table, or "" (asked once, remembered). */
+export function rememberedName(storage = globalThis.localStorage) {
+  try {
+    const v = storage.getItem(NAME_KEY);
+    return typeof v === "string" ? v.slice(0, 40) : "";
+  } catch {
+    return "";
+  }
+}
+
+export function rememberName(name, storage = globalThis.localStorage) {
+  try {
+    if (name) storage.setItem(NAME_KEY, String(name).slice(0, 40));
+  } catch {
+    // storage off: asked again next time
   }
 }
 

@@ -1,5 +1,6 @@
 // One online table's WebSocket (docs/api.md#online): the hello first (with
-// the seat's token, or none to watch), then every message to `onMessage`.
+// the seat's token, or none to watch, then with a name for the chat if the
+// spectator gave one), then every message to `onMessage`.
 // A connection that drops comes back by itself after a backoff (backoff.js)
 // and says hello again; the server answers with the current seats and state,
 // so the page catches up. A refusal that trying again cannot change (no such
@@ -23,6 +24,7 @@ const OPEN = 1; // WebSocket.OPEN
 export function createConnection({
   url,
   token = null,
+  name = null,
   onMessage,
   onStatus = () => {},
   WebSocket = globalThis.WebSocket,
@@ -59,7 +61,8 @@ export function createConnection({
     sock.onopen = () => {
       if (ws !== sock) return;
       heard = now();
-      sock.send(JSON.stringify({ type: "hello", token }));
+      // a spectator may give a name for the chat (a player's is its seat's)
+      sock.send(JSON.stringify(token || !name ? { type: "hello", token } : { type: "hello", token: null, name }));
       schedulePing();
     };
     sock.onmessage = (e) => {

@@ -76,7 +76,8 @@ export function createRoom(s) {
     err.hidden = !problem;
     err.textContent = problem || "";
   });
-  $("online-watch").addEventListener("click", () => onWatch && onWatch());
+  // a spectator's name (if given) is its name in the chat
+  $("online-watch").addEventListener("click", () => onWatch && onWatch($("online-name").value.trim()));
   $("online-leave").addEventListener("click", () => onLeave && onLeave());
   $("online-start").addEventListener("click", async () => {
     if (!onStart) return;
@@ -111,8 +112,12 @@ export function createRoom(s) {
     if (!dlg.open) dlg.showModal();
   }
 
-  /** Ask a visitor of a waiting table to join it (`join(name)` resolves to null or the refusal's words) or to watch. */
-  function askJoin(info, { join, watch, leave }) {
+  /**
+   * Ask a visitor of a waiting table to join it (`join(name)` resolves to
+   * null or the refusal's words) or to watch (`watch(name)`); `name`: the
+   * one this player gave last time (asked once, remembered).
+   */
+  function askJoin(info, { join, watch, leave, name = "" }) {
     onJoin = join;
     onWatch = watch;
     onLeave = leave;
@@ -121,6 +126,7 @@ export function createRoom(s) {
     $("online-join-error").hidden = true;
     $("online-join").hidden = false;
     $("online-room").hidden = true;
+    if (name && !$("online-name").value) $("online-name").value = name;
     open();
     $("online-name").focus();
   }

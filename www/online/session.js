@@ -16,17 +16,37 @@
 // the server, the voyage odds come from the server (game.js's askOdds). The
 // game on this device waits behind the waiting room, with its own source,
 // which comes back if the player leaves before the game begins.
+//
+// Meeting strangers (issue 31): quick play, a table of the lobby and "My
+// tables" come from the new-game dialog (online/dialog.js); the name is
+// asked once and remembered. After the welcome the server sends the whole
+// game so far (`history`: the log shows every move as the players read it,
+// past.js, and the replay viewer steps through it without leaving the
+// table) and the chat so far (chat.js, the panel beside the players); a
+// player back at a turn-based table sees what happened "while you were
+// away". At the end, Rematch: the first to ask makes the new table and the
+// others join it with one click under their name.
 
-import { startGame } from "../session.js";
+import { startGame, openReplay } from "../session.js";
 import { applied, afterChange, settle } from "../turns.js";
 import { refresh, refreshPanels } from "../view.js";
 import { cancelPending, isBotTurn } from "../state.js";
 import { localSource, dropSource } from "../source.js";
-import { createApi, keptSeat, keepSeat, forgetSeat, isTableId, onlineError } from "./api.js";
+import { el } from "../dom.js";
+import { createApi, keptSeat, keptSeats, keepSeat, forgetSeat, isTableId, onlineError, rememberedName, rememberName } from "./api.js";
 import { createConnection } from "./connection.js";
 import { OnlineGame } from "./game.js";
 import { createRoom } from "./room.js";
 import { createAttention } from "./attention.js";
+import { createChat } from "./chat.js";
+import { replayPast, sinceLastMove } from "./past.js";
+import { mineItem } from "./dialog.js";
+
+/** Refusals that answer something said in the chat: shown in its panel. */
+const CHAT_CODES = new Set(["bad_chat", "chat_off", "creator_only"]);
+
+/** "My tables": at most this many of the seats this browser holds are looked up. */
+const MINE = 12;
 
 /** The page's own server: where it was served from. */
 const pageServer = () => new URL("./", document.baseURI).href;
@@ -44,7 +64,7 @@ export function createOnlineTables(s, options = {}) {
   const say = (e) => s.i18n.errorText(e);
   let room = null;
   const attention = page ? createAttention() : null;
-  let at = null; // the table we are at: { id, seat, token, seats, status, info, game, conn, link, clock }
+  let at = null; // the table we are at: { id, seat, token, seats, status, info, game, conn, link, clock, past, chat, rematch, shown }
   let behind = null; // until the table's game begins: the source of the game on this device, behind the room
   let behindGame = null; // and that game
 
@@ -104,9 +124,132 @@ export function createOnlineTables(s, options = {}) {
       case "expired":
         ui().toast(t("o.expired"));
         break;
+      case "history":
+        onHistory(m);
+        break;
+      case "chat_history":
+        chatOf().history(m);
+        break;
+      case "chat":
+        chatOf().line(m);
+        break;
+      case "chat_settings":
+        chatOf().settings(m);
+        break;
+      case "rematch":
+        onRematch(m);
+        break;
       default:
         break;
     }
+  }
+
+  // ---- the whole game for whoever arrives (past.js) --------------------------
+
+  /** The server's `history`: every move so far ({n, seat, action, events}). */
+  function onHistory(m) {
+    const moves = Array.isArray(m.moves) ? m.moves : [];
+    // A reconnect sends it again: keep the longer (the states that follow fill in the rest).
+    if (!at.past || moves.length >= at.past.length) at.past = moves.map((x) => ({ action: x.action, events: x.events || [], seat: x.seat }));
+    at.pastAsked = false;
+  }
+
+  /** Record a move the table played (a state message), or ask for the history again after a gap. */
+  function pastAdd(m) {
+    if (!at.past || !m.action) return;
+    if (m.moves === at.past.length + 1) at.past.push({ action: m.action, events: m.events || [], seat: null });
+    else if (m.moves > at.past.length + 1 && !at.pastAsked && at.conn) at.pastAsked = at.conn.send({ type: "history" });
+  }
+
+  /** The past replayed with the page's engine (past.js), or null. The caller frees `.game`. */
+  function replayed(upTo = at.past ? at.past.length : 0) {
+    if (!at.past || !at.game || !at.game.state || upTo > at.past.length) return null;
+    return replayPast(s.Game, s.words, at.game.state.snapshot.players, at.past.slice(0, upTo));
+  }
+
+  /** The log's lines of moves [from, to) of the past (the whole game as the players read it). */
+  function pastLines(r, from, to) {
+    const lines = [];
+    for (let k = from; k < to; k++) lines.push(...r.lines[k]);
+    return lines;
+  }
+
+  /** The public save of the game so far (replayed from the past): what the replay viewer steps through. */
+  function publicSave() {
+    const r = replayed();
+    if (!r) throw onlineError("not_over");
+    r.game.free();
+    return r.save;
+  }
+
+  /** "While you were away" (a turn-based table): the moves since our last one, at a glance, and a way to step through them. */
+  function showAway(r) {
+    const since = at.seat !== null && at.info && at.info.mode === "turn" ? sinceLastMove(r.seats, at.seat) : null;
+    awayEl()?.remove();
+    if (!since) return;
+    const lines = pastLines(r, since.from, r.lines.length).filter((l) => l.text);
+    const shown = lines.slice(-12);
+    const panel = el(
+      "section",
+      { id: "online-away", class: "panel online-away", "aria-live": "polite" },
+      el("h2", { text: t("o.awayTitle") }),
+      el("p", { class: "away-text", text: t("o.awayText", since.count) }),
+      el("ol", { class: "away-lines" }, ...shown.map((l) => el("li", { class: l.cls || null, text: l.text }))),
+      el(
+        "div",
+        { class: "row end" },
+        el("button", { type: "button", id: "online-away-close", text: t("o.awayClose"), onclick: () => awayEl()?.remove() }),
+        el("button", { type: "button", id: "online-away-step", class: "primary", text: t("o.awayStep"), onclick: () => {
+          awayEl()?.remove();
+          openReplay(s, since.from);
+        } }),
+      ),
+    );
+    s.dom.root.querySelector(".status-panel").before(panel);
+  }
+
+  const awayEl = () => s.dom.root.querySelector("#online-away");
+
+  // ---- chat (chat.js) ----------------------------------------------------------
+
+  function chatOf() {
+    if (!at.chat) {
+      at.chat = createChat(s, {
+        table: at.id,
+        send: (msg) => !!at && !!at.conn && at.conn.send(msg),
+        me: () => ({ seat: at ? at.seat : null, creator: !!at && at.seat === 0 }),
+        colors: () => (at && at.game && at.game.state ? at.game.state.snapshot.players.map((p) => p.color) : []),
+      });
+      at.chat.show(onTable());
+    }
+    return at.chat;
+  }
+
+  // ---- rematch -------------------------------------------------------------------
+
+  /** An offer (to everyone at the table), or the answer to our own ask (with our seat and token at the new table). */
+  function onRematch(m) {
+    if (!isTableId(m.table)) return;
+    if (typeof m.token === "string" && Number.isInteger(m.seat)) {
+      const name = at.seat !== null && at.seats[at.seat] ? at.seats[at.seat].name : rememberedName();
+      keepSeat(m.table, { seat: m.seat, token: m.token, name });
+      at.rematch = { table: m.table, by: m.by, name: m.name, mine: true };
+      open(m.table);
+      return;
+    }
+    if (!at.rematch || at.rematch.table !== m.table) at.rematch = { table: m.table, by: m.by ?? null, name: m.name || "", mine: false, asked: false };
+    showBar();
+  }
+
+  /** Ask for a rematch, or join the one offered (one click, under our name). */
+  function askRematch() {
+    if (!at || at.seat === null || !at.conn) return false;
+    if (at.rematch) at.rematch.asked = true;
+    else at.rematchAsked = true;
+    const ok = at.conn.send({ type: "rematch" });
+    if (!ok) ui().toast(t("online.offline"));
+    showBar();
+    return ok;
   }
 
   function onSeats(m) {
@@ -132,37 +275,72 @@ export function createOnlineTables(s, options = {}) {
       // The game begins, or we come in while it is played.
       at.game = new OnlineGame((msg) => !!at && !!at.conn && at.conn.send(msg), at.seat);
       at.game.update(m);
+      pastAdd(m);
       // the game behind the room is over for this table (a lesson ends)
       const was = behind;
       behind = behindGame = null;
       if (was) was.end();
       startGame(s, at.game, null, seatKinds(), m.snapshot.phase === "over", source);
+      chatOf().show(true); // beside the table's own players now
       // The first visit's offer of a lesson (tutorial.js) is for the game on this device.
       const offer = s.dom.root.querySelector("#coach");
       if (offer && offer.querySelector("#coach-start")) offer.hidden = true;
-      ui().log([{ text: m.moves === 0 ? t("o.begins") : t("o.joinedAt", m.moves), cls: "turn" }]);
+      // Coming in while it is played: the whole log so far, as the players read it.
+      const r = m.moves > 0 && at.past && at.past.length === m.moves ? replayed() : null;
+      if (r) {
+        ui().log([{ text: t("o.past", m.moves), cls: "turn" }, ...pastLines(r, 0, m.moves)]);
+        showAway(r);
+        r.game.free();
+      } else ui().log([{ text: m.moves === 0 ? t("o.begins") : t("o.joinedAt", m.moves), cls: "turn" }]);
+      at.shown = m.moves;
     } else if (s.game === at.game) {
       const g = at.game;
       cancelPending(s); // a forced move timed for the state before this one
+      pastAdd(m);
       if (m.moves === g.moves + 1 && s.snap) {
         const before = s.snap;
         g.update(m);
         applied(s, m.action, before, m.events || []);
       } else {
-        const missed = m.moves - g.moves;
+        const from = g.moves;
         g.update(m);
         s.dom.animator.skip();
         refresh(s);
-        if (missed > 0) ui().log([{ text: t("o.caughtUp", missed), cls: "turn" }]);
+        if (m.moves > from) logMissed(from, m.moves);
         afterChange(s);
       }
+      at.shown = m.moves;
+    } else if (!at.over) {
+      // The replay viewer is open over the table: the game goes on behind it.
+      at.game.update(m);
+      pastAdd(m);
     }
     callPlayer();
     showBar();
     if (at.status === "over") fetchSave();
   }
 
+  /** Moves [from, to) made while this page did not show them (a reconnect, the replay viewer): their lines, as the players read them. */
+  function logMissed(from, to) {
+    const r = replayed(to);
+    if (r) {
+      ui().log([{ text: t("o.caughtUp", to - from), cls: "turn" }, ...pastLines(r, from, to)]);
+      r.game.free();
+    } else ui().log([{ text: t("o.caughtUp", to - from), cls: "turn" }]);
+  }
+
   function onError(m) {
+    if (CHAT_CODES.has(m.code) && at.chat) {
+      at.chat.refused(say(m));
+      return;
+    }
+    if (m.code === "rate_limited" && at.chat) at.chat.refused(say(m));
+    if (at.rematchAsked || (at.rematch && at.rematch.asked)) {
+      // a rematch refused (the new table is full, the store failed): may be asked again
+      at.rematchAsked = false;
+      if (at.rematch) at.rematch.asked = false;
+      showBar();
+    }
     if (at.game) at.game.refused();
     if (!at.conn || at.conn.stopped) {
       // A hello refused for good.
@@ -265,7 +443,7 @@ export function createOnlineTables(s, options = {}) {
         ui().toast(link(at.id), "info");
       }
     };
-    bar.replaceChildren(dot, text, copy, ...goneButtons());
+    bar.replaceChildren(dot, text, copy, ...goneButtons(), ...rematchParts());
     clearTimeout(at.barTimer);
     if (left !== null || st === "waiting") at.barTimer = setTimeout(showBar, 1000);
   }
@@ -292,6 +470,22 @@ export function createOnlineTables(s, options = {}) {
         b.onclick = () => at && at.conn && at.conn.send({ type: "replace", seat: i });
         return b;
       });
+  }
+
+  /** At the end: "Rematch" for a seated player; an offer made by another, to join with one click (or to watch). */
+  function rematchParts() {
+    if (at.status !== "over") return [];
+    const r = at.rematch;
+    const button = (id, words, onclick, { primary = false, disabled = false } = {}) => {
+      const b = el("button", { type: "button", id, class: primary ? "primary" : null, text: words, onclick });
+      b.disabled = disabled;
+      return b;
+    };
+    const offer = () => el("span", { class: "rematch-offer", id: "online-rematch-offer", text: t("o.rematchOffer", r.name || "") });
+    if (at.seat === null) return r ? [offer(), button("online-rematch-watch", t("o.rematchWatch"), () => open(r.table))] : [];
+    if (!r) return [button("online-rematch", t("o.rematch"), askRematch, { primary: true, disabled: !!at.rematchAsked })];
+    if (!r.mine && r.by !== at.seat) return [offer(), button("online-rematch-join", t("o.rematchJoin"), askRematch, { primary: true, disabled: !!r.asked })];
+    return [];
   }
 
   // ---- calling the player back -------------------------------------------------
@@ -322,15 +516,16 @@ export function createOnlineTables(s, options = {}) {
     );
   }
 
-  /** Sit at (or watch) table `info.table` over its WebSocket. */
-  function sit(info, kept) {
+  /** Sit at (or watch) table `info.table` over its WebSocket (`name`: a spectator's, for the chat). */
+  function sit(info, kept, name = null) {
     const id = info.table;
-    at = { id, seat: kept ? kept.seat : null, token: kept ? kept.token : null, seats: info.seats, status: info.status, info, game: null, conn: null, link: null, clock: null };
+    at = { id, seat: kept ? kept.seat : null, token: kept ? kept.token : null, seats: info.seats, status: info.status, info, game: null, conn: null, link: null, clock: null, past: null, chat: null, rematch: null, shown: 0 };
     behind = s.source;
     behindGame = s.game;
     s.source = source;
     setPageUrl(id);
-    at.conn = createConnection({ url: api.socketUrl(id), token: at.token, onMessage, onStatus });
+    mineEl()?.remove();
+    at.conn = createConnection({ url: api.socketUrl(id), token: at.token, name: kept ? null : name || rememberedName() || null, onMessage, onStatus });
     if (info.status === "waiting") showRoom();
     else if (!kept) ui().toast(t("o.watching"), "info");
     showBar();
@@ -364,6 +559,7 @@ export function createOnlineTables(s, options = {}) {
     if (info.status === "waiting" && info.seats.some((x) => x.free)) {
       return new Promise((resolve) => {
         roomOf().askJoin(info, {
+          name: rememberedName(),
           join: async (name) => {
             attention && attention.ask();
             let r;
@@ -374,13 +570,15 @@ export function createOnlineTables(s, options = {}) {
             }
             const seat = { seat: r.seat, token: r.token, name };
             keepSeat(id, seat);
+            rememberName(name);
             room.close();
             resolve(sit(info, seat));
             return null;
           },
-          watch: () => {
+          watch: (name) => {
+            if (name) rememberName(name);
             room.close();
-            resolve(sit(info, null));
+            resolve(sit(info, null, name));
           },
           leave: () => {
             room.close();
@@ -398,21 +596,96 @@ export function createOnlineTables(s, options = {}) {
    * them, people join by the link. Resolves to the table's state() or null.
    */
   async function create(opts) {
+    const o = opts.online || {};
+    if (o.go) return open(o.go);
     attention && attention.ask();
+    // Our name: the one given in the dialog (asked once, remembered), never a default such as "You".
+    const name = (o.name || rememberedName() || "").trim();
+    if (!name) {
+      ui().toast(t("o.nameNeeded"));
+      return null;
+    }
+    if (o.join) return seatAt(o.join, name, () => api.join(o.join, name));
+    if (o.quick) return seatAt(null, name, () => api.quick({ name, ...(o.seats ? { seats: o.seats } : {}), ...(o.mode ? { mode: o.mode } : {}) }));
     const bots = {};
     opts.seats.forEach((kind, i) => {
       if (i > 0 && kind !== "human") bots[String(i)] = kind;
     });
-    const name = (opts.players[0] && opts.players[0].name) || t("seatName", 0);
+    return seatAt(null, name, () => api.create({ seats: opts.players.length, name, bots, mode: o.mode || "live", public: !!o.public }));
+  }
+
+  /** Take the seat `ask()` gets us ({table?, seat, token}) at table `id` (or the one it names), keep it, and go there. */
+  async function seatAt(id, name, ask) {
     let r;
     try {
-      r = await api.create({ seats: opts.players.length, name, bots, mode: (opts.online && opts.online.mode) || "live" });
+      r = await ask();
     } catch (e) {
       ui().toast(say(e));
       return null;
     }
-    keepSeat(r.table, { seat: r.seat, token: r.token, name });
-    return open(r.table);
+    const table = r.table || id;
+    keepSeat(table, { seat: r.seat, token: r.token, name });
+    rememberName(name);
+    return open(table);
+  }
+
+  // ---- "My tables": the seats this browser holds ----------------------------------
+
+  const mineEl = () => s.dom.root.querySelector("#my-tables");
+
+  /**
+   * The tables this browser holds a seat at, as they are now (at most
+   * MINE, newest first; a table that expired is forgotten): [{ table, seat,
+   * name, status, mode, moves, current, yourTurn, turnName, others }],
+   * your turn first. `show`: also as a panel on the start screen.
+   */
+  async function mine(show = false) {
+    const held = keptSeats().slice(0, MINE);
+    const found = await Promise.all(
+      held.map(async (k) => {
+        try {
+          return { k, info: await api.info(k.table) };
+        } catch (e) {
+          if (e.code === "no_table") forgetSeat(k.table);
+          return null;
+        }
+      }),
+    );
+    const rank = (m) => (m.yourTurn ? 0 : m.status === "playing" ? 1 : m.status === "waiting" ? 2 : 3);
+    const list = found
+      .filter(Boolean)
+      .map(({ k, info }) => {
+        const current = info.status === "playing" && Number.isInteger(info.current) ? info.current : null;
+        const seats = info.seats || [];
+        return {
+          table: k.table,
+          seat: k.seat,
+          name: k.name,
+          status: info.status,
+          mode: info.mode,
+          moves: info.moves,
+          current,
+          yourTurn: current !== null && current === k.seat,
+          turnName: current !== null && seats[current] ? seats[current].name : null,
+          others: seats.filter((x, i) => i !== k.seat && x && x.name).map((x) => x.name).join(", "),
+        };
+      })
+      .sort((a, b) => rank(a) - rank(b));
+    if (show && !at) showMine(list.filter((m) => m.status !== "over"));
+    return list;
+  }
+
+  /** The start screen's "My tables": one line per table, whose turn it is, Go. */
+  function showMine(list) {
+    mineEl()?.remove();
+    if (!list.length) return;
+    const panel = el(
+      "section",
+      { id: "my-tables", class: "panel my-tables" },
+      el("h2", {}, el("span", { text: t("o.mine") }), el("button", { type: "button", class: "link mine-close", "aria-label": t("o.mineClose"), title: t("o.mineClose"), text: "✕", onclick: () => panel.remove() })),
+      el("ol", { class: "mine-list" }, ...list.map((m) => mineItem(t, m, (id) => open(id)))),
+    );
+    s.dom.root.querySelector(".status-panel").before(panel);
   }
 
   /** Stop being at the table (the board keeps what it shows). */
@@ -423,6 +696,8 @@ export function createOnlineTables(s, options = {}) {
     clearTimeout(was.barTimer);
     clearTimeout(was.saveTimer);
     if (was.conn) was.conn.stop();
+    if (was.chat) was.chat.remove();
+    awayEl()?.remove();
     if (room) room.close();
     if (attention) attention.clear();
     const bar = s.dom.root.querySelector("#online-bar");
@@ -469,7 +744,14 @@ export function createOnlineTables(s, options = {}) {
       link: link(at.id),
       over: !!at.over,
       mode: at.info ? at.info.mode : "live",
+      past: at.past ? at.past.length : null,
+      rematch: at.rematch ? { table: at.rematch.table, by: at.rematch.by, name: at.rematch.name } : null,
     };
+  }
+
+  /** The chat as this page has it (tests): { lines, unread }, or null. */
+  function chatState() {
+    return at && at.chat ? { lines: at.chat.lines(), unread: at.chat.unread } : null;
   }
 
   /** Is the table's own game on the table (not the game behind the room, nor another)? The odds are then the server's. */
@@ -491,7 +773,22 @@ export function createOnlineTables(s, options = {}) {
     },
     oddsKey: () => (ownGame() ? `online:${at.game.moves}` : local.oddsKey()),
     askOdds: () => (ownGame() ? at.game.askOdds() : local.askOdds()),
-    againOnline: () => (at ? { mode: at.info ? at.info.mode : "live", seat: at.seat } : null),
+    // "Play again" at the end: a seated player's rematch; a spectator's new-game dialog, online
+    againOnline: () => (at ? { mode: at.info ? at.info.mode : "live", seat: at.seat, rematch: at.seat !== null && at.status === "over" ? askRematch : null } : null),
+    /** The replay viewer before the end: the public moves (past.js), replayed with the cards in the order they came out. */
+    replayText: () => (ownGame() && !at.over ? publicSave() : s.game.save()),
+    /** Back from the replay viewer: the table's game, and the moves made meanwhile in the log. */
+    backFromReplay() {
+      if (!at || !at.game || at.over) return null;
+      const from = at.shown;
+      queueMicrotask(() => {
+        if (!at || s.game !== at.game) return;
+        if (at.game.moves > from) logMissed(from, at.game.moves);
+        at.shown = at.game.moves;
+        if (at.status === "over") fetchSave();
+      });
+      return at.game;
+    },
     /** Another game comes to the table: we leave this one, and the game behind the room is over too. */
     end() {
       const was = behind;
@@ -501,5 +798,5 @@ export function createOnlineTables(s, options = {}) {
     },
   });
 
-  return { create, open, leave, stop, state: tableState, api };
+  return { create, open, leave, stop, state: tableState, api, mine, chatState };
 }

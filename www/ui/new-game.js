@@ -1,7 +1,8 @@
 // The new-game dialog: the seats (name, colour, a person or which bot, the
-// order, two to six), a seed, and "Play online" (online/dialog.js). It
-// resolves to the new game's options, once the engine accepts them
-// (cb.tryNewGame), or to null.
+// order, two to six), a seed, and its online tab (online/dialog.js: quick
+// play, the lobby, a new table). It resolves to the new game's options,
+// once the engine accepts them (cb.tryNewGame), to an online choice
+// ({online: {quick | join | go, …}}), or to null.
 
 import { el } from "../dom.js";
 import { COLOR_ORDER } from "../render.js";
@@ -67,8 +68,13 @@ export function createNewGameDialog($, cb, t) {
     };
     draw();
     $("seed").value = defaults.seed ?? "";
-    const online = onlineChoice($, t, defaults.online, defaults.preset); // "Play online" (online/dialog.js)
     return new Promise((resolve) => {
+      // "Play online" (online/dialog.js): quick play, a table of the lobby or of "My tables" close the dialog at once
+      const online = onlineChoice($, t, defaults.online, defaults.preset, (options) => {
+        done();
+        dlg.close();
+        resolve(options);
+      });
       const add = () => {
         seats = read();
         const used = new Set(seats.map((s) => s.color));
@@ -112,6 +118,7 @@ export function createNewGameDialog($, cb, t) {
         resolve(null);
       };
       const done = () => {
+        online.stop();
         $("add-seat").removeEventListener("click", add);
         $("newgame-form").removeEventListener("submit", submit);
         $("newgame-cancel").removeEventListener("click", cancel);

@@ -6,32 +6,34 @@
 import { el } from "../dom.js";
 import { swatch, isBotSeat, hint } from "./parts.js";
 import { tray } from "./tray.js";
+import { worldDirection } from "../geometry.js";
 
 /**
- * What the player to act must decide: the engine's own sentence in English;
- * in another language the same said from the phase and what is pending.
+ * What the player to act must decide, in the table's language and plain
+ * words (issue 30: no rule numbers, "You lay", not "You lays"), from the
+ * phase and what is pending — never the engine's English prompt, which
+ * cites rules.
  */
-function promptWords(snap, lang, { t, playerName, cardName }) {
-  if (lang === "en" || !snap.prompt) return snap.prompt || "";
-  const who = playerName(snap, snap.current);
+function promptWords(snap, legal, { t, said, cardName }) {
+  const who = snap.current;
   const p = snap.pending || {};
   switch (snap.phase) {
     case "setup":
-      return t("q.setup", who);
+      return said(snap, "q.setup", who);
     case "turn":
-      return t("q.turn", who);
+      return said(snap, legal.some((a) => a.type === "place_new") ? "q.place_new" : "q.turn", who);
     case "emigrate":
-      return t("q.emigrate", who);
+      return said(snap, "q.emigrate", who);
     case "land":
-      return t("q.land", who, cardName(snap, p.tile));
+      return said(snap, "q.land", who, cardName(snap, p.tile));
     case "place_card":
-      return t("q.place_card", who, cardName(snap, p.card));
+      return said(snap, "q.place_card", who, cardName(snap, p.card));
     case "place_ship":
-      return t("q.place_ship", who, cardName(snap, p.tile));
+      return said(snap, "q.place_ship", who, cardName(snap, p.tile));
     case "over":
-      return t("u.gameOver");
+      return t("ac.over");
     default:
-      return snap.prompt;
+      return "";
   }
 }
 
@@ -50,7 +52,8 @@ const ICONS = {
  * targets.js in words (toast.js).
  */
 export function createStatus($, cb, i18n, words, say) {
-  const { t, playerName, cardName } = words;
+  const { t, playerName } = words;
+  const dirWord = (d) => t(`dir.${d}`);
 
   /**
    * view: { snap, legal, decision, mode, seats, traySeat, selectionHint ({ key, args } or null),
@@ -65,10 +68,10 @@ export function createStatus($, cb, i18n, words, say) {
       turn.append(t("u.gameOver"));
     } else if (snap.current !== null && snap.current !== undefined) {
       const p = snap.players[snap.current];
-      turn.append(swatch(p.color), el("span", { text: `${p.name}` }), el("span", { class: "badge", text: snap.phase === "setup" ? t("u.setup") : t("u.turn", snap.turn) }));
+      turn.append(swatch(p.color), el("span", { text: playerName(snap, snap.current) }), el("span", { class: "badge", text: snap.phase === "setup" ? t("u.setup") : t("u.turn", snap.turn) }));
       if (isBotSeat(v.seats[snap.current])) turn.append(el("span", { class: "badge", text: t("u.bot") }));
     }
-    $("prompt").textContent = promptWords(snap, i18n.language(), words);
+    $("prompt").textContent = promptWords(snap, v.legal, words);
     const c = $("controls");
     c.replaceChildren();
     if (v.notice) {
@@ -81,6 +84,8 @@ export function createStatus($, cb, i18n, words, say) {
       c.append(hint(t(remote ? "o.waitFor" : "u.botWatch", playerName(snap, snap.current))));
       return;
     }
+    // the board shows the cards that hold the targets, too small to click one by one: say how to come close
+    if (v.coarse) c.append(el("p", { class: "hint coarse-hint", text: t("h.coarse") }));
     switch (v.decision) {
       case "setup":
         c.append(hint(t("h.setup")));
@@ -136,8 +141,8 @@ export function createStatus($, cb, i18n, words, say) {
 
   function rotateControls(v) {
     const r = v.rotation;
-    const name = cardName(v.snap, v.snap.pending && v.snap.pending.card);
-    const out = el("output", { id: "rotation", "data-rotation": r.value ?? "", "aria-live": "polite" }, t("ro.turned", name, (r.value ?? 0) * 60, r.hex));
+    // the way the emblem faces, not an angle or a coordinate (issue 30)
+    const out = el("output", { id: "rotation", "data-rotation": r.value ?? "", "aria-live": "polite" }, t("ro.turned", dirWord(worldDirection(0, r.value ?? 0))));
     return el(
       "div",
       { class: "rotate" },
@@ -147,6 +152,16 @@ export function createStatus($, cb, i18n, words, say) {
     );
   }
 
+  /** While the board still shows a move: the controls (and the list of actions) are out of reach. */
+  function hold(on) {
+    for (const id of ["controls", "actions"]) {
+      const x = $(id);
+      if (x && x.inert !== on) x.inert = on;
+    }
+    const panel = $("controls") && $("controls").closest(".status-panel");
+    if (panel) panel.classList.toggle("held", on);
+  }
+
   /** "… is thinking": null hides it. */
   function thinking(text) {
     const line = $("thinking");
@@ -154,5 +169,5 @@ export function createStatus($, cb, i18n, words, say) {
     line.textContent = text || "";
   }
 
-  return { renderStatus, thinking };
+  return { renderStatus, thinking, hold };
 }

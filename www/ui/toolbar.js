@@ -10,6 +10,8 @@ import { LANGUAGES } from "../i18n.js";
 export function createToolbar(root, $, cb, i18n) {
   $("new-game").addEventListener("click", () => cb.openNewGame());
   $("fit").addEventListener("click", () => cb.fit());
+  $("follow").addEventListener("click", () => cb.follow());
+  $("sound").addEventListener("click", () => cb.sound());
   $("zoom-in").addEventListener("click", () => cb.zoom(1.25));
   $("zoom-out").addEventListener("click", () => cb.zoom(0.8));
   $("speed").addEventListener("change", (e) => cb.speed(Number(e.target.value)));
@@ -66,10 +68,19 @@ export function createToolbar(root, $, cb, i18n) {
     $("auto-forced").checked = on;
   }
 
+  /** The sound switch: on or muted (issue 30). */
+  function showSound(on) {
+    const b = $("sound");
+    b.setAttribute("aria-pressed", String(on));
+    b.classList.toggle("muted", !on);
+    b.title = i18n.t(on ? "m.soundOnTitle" : "m.soundOffTitle");
+    b.dataset.tTitle = on ? "m.soundOnTitle" : "m.soundOffTitle";
+  }
+
   /** Show the language in the switch. */
   function showLanguage(id) {
     langSel.value = id;
   }
 
-  return { showSpeed, showAutoForced, showTakeBack, showLanguage };
+  return { showSpeed, showAutoForced, showTakeBack, showLanguage, showSound };
 }

@@ -1,12 +1,13 @@
 // The landing tray (R23): the arriving group by colour — which colour lands
-// next (a click on the board places one ship of it) — and "Send home" for a
-// colour that may return.
+// next (a click on the board places one ship of it) — "Send home" for a
+// colour that may return, and "Land as shown" (issue 30): the whole group
+// lands where the board shows the pale ships (as a click on the island).
 
 import { el } from "../dom.js";
 import { swatch } from "./parts.js";
 
 /** The tray for view `v` ({ snap, legal, traySeat }); `cb` the intents; `words` the table's (words.js). */
-export function tray(v, cb, { t, colorWord }) {
+export function tray(v, cb, { t, colorWord, nShips }) {
   const { snap, legal } = v;
   const group = (snap.pending && snap.pending.group) || [];
   const counts = new Map();
@@ -41,5 +42,11 @@ export function tray(v, cb, { t, colorWord }) {
       text: t("tr.sendHome"),
     }),
   );
+  if (v.landAll) {
+    const home = v.landAll.home || [];
+    const goes = home.length ? t("tr.landAllHome", home.length, nShips(v.snap, home)) : "";
+    const text = goes ? `${t("tr.landAll")} · ${goes}` : t("tr.landAll");
+    wrap.append(el("button", { type: "button", id: "land-all", class: "primary", title: t("tr.landAllTitle"), onclick: () => cb.landAll(), text }));
+  }
   return wrap;
 }

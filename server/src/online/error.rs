@@ -82,6 +82,11 @@ codes! {
     TooManyConnections = "too_many_connections", 429, "Too many connections from your address.";
     HelloFirst = "hello_first", 400, "Say hello (with your seat's token, or none to watch) first.";
     NotGone = "not_gone", 409, "That seat's player is not gone long enough to be replaced.";
+    // Meeting strangers (issue 31): chat, rematch
+    BadChat = "bad_chat", 400, "A chat line is 1 to 300 characters of text: {detail}";
+    ChatOff = "chat_off", 403, "The table's creator has turned chat off for spectators.";
+    StillPlaying = "still_playing", 409, "The game is not over yet: a rematch comes after its end.";
+    CreatorOnly = "creator_only", 403, "Only the table's creator (seat 0) may change that.";
     /// 503: the store failed; nothing was changed.
     Store = "store", 503, "The table store is not available; nothing was changed. Try again.";
     // Issue 29

@@ -11,7 +11,7 @@ use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
 use serde::Serialize;
 use serde_json::Value;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -97,6 +97,33 @@ pub async fn save(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Respon
             .into_response(),
         Err(e) => e.into_response(),
     }
+}
+
+/// The client's address, where the server knows it (not in a test's
+/// router without connection info).
+fn peer_ip(peer: Option<Extension<ConnectInfo<SocketAddr>>>) -> Option<IpAddr> {
+    peer.map(|Extension(ConnectInfo(a))| a.ip())
+}
+
+/// `GET /api/lobby`: the public tables waiting for players.
+pub async fn lobby(
+    State(hub): State<Arc<Hub>>,
+    peer: Option<Extension<ConnectInfo<SocketAddr>>>,
+) -> Response {
+    answer(StatusCode::OK, hub.lobby(peer_ip(peer)).await)
+}
+
+/// `POST /api/quick`: a seat at the best-fitting table, or a new one.
+pub async fn quick(
+    State(hub): State<Arc<Hub>>,
+    peer: Option<Extension<ConnectInfo<SocketAddr>>>,
+    body: Body,
+) -> Response {
+    let r = match read_body(body).await {
+        Ok(b) => hub.quick(peer_ip(peer), b).await,
+        Err(e) => Err(e),
+    };
+    answer(StatusCode::OK, r)
 }
 
 /// `GET /api/stats`: tables in memory and open WebSockets (load tests).

@@ -14,11 +14,14 @@
 //! | `table.rs` | one table: seats, game, presence, turn clock, messages |
 //! | `store/` | the `Store` trait and its SQLite and PostgreSQL implementations |
 //! | `names.rs`, `token.rs`, `error.rs` | names as plain text, secrets and ids, refusals and their codes |
+//! | `chat.rs`, `rates.rs` | chat lines as plain text and the canned phrases; the meeting's rates per connection and per address |
 
+pub mod chat;
 pub mod error;
 pub mod http;
 pub mod hub;
 pub mod names;
+pub mod rates;
 pub mod store;
 pub mod table;
 pub mod token;
@@ -60,6 +63,8 @@ pub fn router<S: Clone + Send + Sync + 'static>(hub: Arc<Hub>) -> Router<S> {
         .route("/api/tables/{id}/join", post(http::join))
         .route("/api/tables/{id}/start", post(http::start))
         .route("/api/tables/{id}/save", get(http::save))
+        .route("/api/lobby", get(http::lobby))
+        .route("/api/quick", post(http::quick))
         .route("/api/stats", get(http::stats))
         .layer(TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,

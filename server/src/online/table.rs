@@ -67,6 +67,9 @@ pub struct Table {
     pub watchers: u32,
     /// Just loaded from the store: its bots and clock have not been started.
     pub fresh: bool,
+    /// The chat lines this process told its clients of lately (a line
+    /// another process announces is told once; hub/meet.rs).
+    pub chat_told: std::collections::VecDeque<i64>,
 }
 
 impl Table {
@@ -104,6 +107,7 @@ impl Table {
             last_active: now,
             watchers: 0,
             fresh: true,
+            chat_told: std::collections::VecDeque::new(),
         };
         if let Some(options) = &t.record.options {
             let game = Game::from_options_json(options)
@@ -279,10 +283,14 @@ impl Table {
     /// `GET /api/tables/ID`.
     pub fn info(&self) -> TableInfo {
         TableInfo {
+            current: self.game.as_ref().and_then(|g| g.current()),
             gone_after: self.record.gone_after_secs,
             mode: self.record.mode,
             moves: self.moves,
+            public: self.record.meet.public,
+            rematch: self.record.meet.rematch.clone(),
             seats: self.seat_views(),
+            spectator_chat: self.record.meet.spectator_chat,
             status: self.record.status,
             table: self.record.id.clone(),
             turn_clock: self.record.turn_clock_secs,

@@ -80,10 +80,13 @@ impl<T> Field<Option<T>> {
 #[derive(Debug, Deserialize, PartialEq)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ClientMessage {
-    /// First; without a token the client watches.
+    /// First; without a token the client watches (`name`: a spectator's,
+    /// for the chat).
     Hello {
         #[serde(default)]
         token: Field<Option<String>>,
+        #[serde(default)]
+        name: Field<Option<String>>,
     },
     /// A move for the seat to act, answering the state of move `moves`.
     Act {
@@ -104,6 +107,22 @@ pub enum ClientMessage {
         moves: Field<u32>,
     },
     Ping,
+    /// A chat line: `text`, or a canned phrase by its id (chat.rs).
+    Chat {
+        #[serde(default)]
+        text: Field<String>,
+        #[serde(default)]
+        phrase: Field<String>,
+    },
+    /// The table's creator lets spectators chat, or not.
+    ChatSettings {
+        #[serde(default)]
+        spectators: Field<bool>,
+    },
+    /// A seated player asks for a rematch once the game is over.
+    Rematch,
+    /// The `history` message again (a client that skipped moves).
+    History,
     /// A `type` this server does not know (`bad_message`).
     #[serde(other)]
     Unknown,
@@ -184,6 +203,66 @@ pub enum ServerMessage<'a> {
         odds: Option<Value>,
     },
     Pong,
+    /// After the welcome: every move so far, in order (what every player
+    /// saw: no seed, no pile order).
+    History {
+        moves: &'a [HistoryMove],
+    },
+    /// After the welcome: the last chat lines, oldest first, and whether
+    /// spectators may chat.
+    ChatHistory {
+        lines: &'a [ChatLine],
+        spectators: bool,
+    },
+    /// A chat line, to everyone at the table.
+    Chat(&'a ChatLine),
+    /// The creator let spectators chat, or not.
+    ChatSettings {
+        spectators: bool,
+    },
+    /// A rematch: to everyone at the old table (and to a newcomer), and
+    /// with `seat` and `token` to the player who asked (their seat at it).
+    Rematch {
+        table: &'a str,
+        /// The seat at the old table that asked, and its name.
+        by: Option<u8>,
+        name: Option<&'a str>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        seat: Option<u8>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        token: Option<&'a str>,
+    },
+}
+
+/// One move of the `history` message.
+#[derive(Debug, Serialize)]
+pub struct HistoryMove {
+    pub n: u32,
+    /// The seat that made it (a bot standing in for its player too).
+    pub seat: Option<u8>,
+    /// In the engine's form, as the `state` message has it.
+    pub action: Value,
+    pub events: Box<RawValue>,
+}
+
+/// A chat line as everyone at the table gets it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ChatLine {
+    /// Its number at the table: a line heard twice (history and live) is
+    /// one line.
+    pub id: i64,
+    /// `null`: a spectator.
+    pub seat: Option<u8>,
+    /// The speaker's name (`null`: a spectator without one).
+    pub name: Option<String>,
+    /// Plain text as sent, less control and bidi characters (chat.rs);
+    /// a phrase's English text.
+    pub text: String,
+    /// A canned phrase's id: the page shows it in its reader's language.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub phrase: Option<String>,
+    /// When it was said (ms since the Unix epoch).
+    pub at: i64,
 }
 
 /// The `expired` message as sent (ws.rs closes the connection after it).
@@ -244,6 +323,59 @@ pub struct CreateTable {
     /// Seat (a number as a key) → bot kind; checked one by one so that a
     /// refusal names the seat or kind that is wrong.
     pub bots: Field<Option<Map<String, Value>>>,
+    /// Listed in the lobby while it waits (default false).
+    pub public: Field<Option<bool>>,
+    /// Spectators may chat (default true).
+    pub spectator_chat: Field<Option<bool>>,
+}
+
+/// `POST /api/quick`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct QuickPlay {
+    pub name: Field<String>,
+    pub seats: Field<Option<u64>>,
+    pub mode: Field<Option<Mode>>,
+}
+
+/// `200` to `POST /api/quick`.
+#[derive(Debug, Serialize)]
+pub struct QuickSeat {
+    /// A new table was made (no waiting table fitted).
+    pub created: bool,
+    pub seat: u8,
+    pub table: String,
+    pub token: String,
+}
+
+/// `GET /api/lobby`.
+#[derive(Debug, Serialize)]
+pub struct Lobby {
+    pub tables: Vec<LobbyTable>,
+}
+
+/// A public table waiting with a free seat. Never a token.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LobbyTable {
+    /// When it was made (ms since the Unix epoch).
+    pub created: i64,
+    pub free: u8,
+    pub mode: Mode,
+    /// The seated players' names and the bots' kinds, in seat order.
+    pub names: Vec<String>,
+    /// The same seats as they are: seat, name, bot kind (`null`: a person).
+    pub players: Vec<LobbySeat>,
+    pub seats: u8,
+    pub table: String,
+    /// Seconds it has waited (by the server's clock).
+    pub waited: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LobbySeat {
+    pub bot: Option<String>,
+    pub name: String,
+    pub seat: u8,
 }
 
 /// `POST /api/tables/ID/join`.
@@ -285,10 +417,18 @@ pub struct Started {
 /// `GET /api/tables/ID`. Never the seed or the options.
 #[derive(Debug, Serialize)]
 pub struct TableInfo {
+    /// The seat to act while the game is played ("My tables": whose turn).
+    pub current: Option<u8>,
     pub gone_after: u64,
     pub mode: Mode,
     pub moves: u32,
+    /// Listed in the lobby while it waits (issue 31).
+    pub public: bool,
+    /// The table made for a rematch, once one was asked for.
+    pub rematch: Option<String>,
     pub seats: Vec<SeatView>,
+    /// Spectators may chat.
+    pub spectator_chat: bool,
     pub status: Status,
     pub table: String,
     pub turn_clock: u64,
@@ -332,18 +472,23 @@ mod tests {
         assert_eq!(
             read(r#"{"type": "hello", "token": "ab"}"#),
             Ok(ClientMessage::Hello {
-                token: Field::Is(Some("ab".into()))
+                token: Field::Is(Some("ab".into())),
+                name: Field::Missing
             })
         );
         assert_eq!(
             read(r#"{"type": "hello"}"#),
             Ok(ClientMessage::Hello {
-                token: Field::Missing
+                token: Field::Missing,
+                name: Field::Missing
             })
         );
         assert_eq!(
             read(r#"{"type": "hello", "token": 5}"#),
-            Ok(ClientMessage::Hello { token: Field::Bad })
+            Ok(ClientMessage::Hello {
+                token: Field::Bad,
+                name: Field::Missing
+            })
         );
         assert_eq!(
             read(r#"{"type": "act", "moves": 3, "action": {"type": "resettle"}}"#),

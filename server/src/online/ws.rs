@@ -4,7 +4,7 @@
 //! never waits for it, and one that falls behind skips to the newest state.
 
 use super::error::{Code, OnlineError};
-use super::hub::{AddrSlot, Hub};
+use super::hub::{AddrSlot, Hub, Speaker};
 use super::wire::{ClientMessage, ServerMessage, EXPIRED};
 use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Path, State};
@@ -176,7 +176,7 @@ impl Conn {
     }
 }
 
-async fn session(hub: Arc<Hub>, id: String, socket: WebSocket, _slot: AddrSlot) {
+async fn session(hub: Arc<Hub>, id: String, socket: WebSocket, slot: AddrSlot) {
     let mut c = Conn {
         socket,
         bucket: Bucket::new(),
@@ -184,12 +184,16 @@ async fn session(hub: Arc<Hub>, id: String, socket: WebSocket, _slot: AddrSlot) 
     };
     // Hello first.
     let deadline = Instant::now() + HELLO_DEADLINE;
+    let mut who = Speaker {
+        addr: slot.addr(),
+        ..Speaker::default()
+    };
     let mut hello = loop {
         let Ok(msg) = tokio::time::timeout_at(deadline, c.socket.recv()).await else {
             return;
         };
-        let token = match c.read(msg).await {
-            Incoming::Message(ClientMessage::Hello { token }) => token,
+        let (token, name) = match c.read(msg).await {
+            Incoming::Message(ClientMessage::Hello { token, name }) => (token, name),
             Incoming::Message(_) => {
                 if !c.strike(OnlineError::code(Code::HelloFirst)).await {
                     return;
@@ -204,6 +208,27 @@ async fn session(hub: Arc<Hub>, id: String, socket: WebSocket, _slot: AddrSlot) 
                 return;
             }
             continue;
+        };
+        // A spectator may give a name for the chat (a player's is its seat's).
+        who.name = match name
+            .optional()
+            .map(|n| n.map(|n| super::names::normalise(&n)))
+        {
+            Ok(None) => None,
+            Ok(Some(Ok(n))) => Some(n),
+            Ok(Some(Err(e))) => {
+                if !c.refuse(e).await {
+                    return;
+                }
+                continue;
+            }
+            Err(_) => {
+                let e = OnlineError::detail(Code::BadName, "name is a string");
+                if !c.refuse(e).await {
+                    return;
+                }
+                continue;
+            }
         };
         match hub.hello(&id, tok.as_deref()).await {
             Ok(h) => break h,
@@ -222,10 +247,30 @@ async fn session(hub: Arc<Hub>, id: String, socket: WebSocket, _slot: AddrSlot) 
         }
     };
     let seat = hello.seat;
+    who.seat = seat;
+    if seat.is_some() {
+        who.name = None;
+    }
     let welcome = ServerMessage::Welcome { seat, table: &id }.frame();
-    let mut ok = c.send(&welcome).await && c.send(&hello.seats_msg).await;
+    let mut ok = c.send(&welcome).await;
+    // The game and the chat so far (ONLINE.md: after the welcome), then
+    // the seats and the state as before, then a rematch offer if any.
+    // Boxed: the history is built on the way, and kept out of every
+    // connection's task.
+    let mut offer = None;
+    if let (true, Some(a)) = (ok, hello.arrival.take()) {
+        let (frames, o) = Box::pin(hub.arrival_frames(&id, a)).await;
+        offer = o;
+        for f in &frames {
+            ok = ok && c.send(f).await;
+        }
+    }
+    ok = ok && c.send(&hello.seats_msg).await;
     if let (true, Some(s)) = (ok, &hello.state_msg) {
         ok = c.send(s).await;
+    }
+    if let (true, Some(o)) = (ok, offer) {
+        ok = c.send(&o).await;
     }
     let mut ping = tokio::time::interval_at(Instant::now() + PING_EVERY, PING_EVERY);
     while ok {
@@ -236,7 +281,7 @@ async fn session(hub: Arc<Hub>, id: String, socket: WebSocket, _slot: AddrSlot) 
                     Incoming::Skip => continue,
                     Incoming::Closed => break,
                 };
-                ok = match handle(&hub, &id, seat, m).await {
+                ok = match handle(&hub, &id, &mut who, m).await {
                     // A message this server does not understand counts;
                     // the game's own refusals do not.
                     Err(e) if e.code == Code::BadMessage => c.strike(e).await,
@@ -275,9 +320,10 @@ async fn session(hub: Arc<Hub>, id: String, socket: WebSocket, _slot: AddrSlot) 
 async fn handle(
     hub: &Arc<Hub>,
     id: &str,
-    seat: Option<u8>,
+    who: &mut Speaker,
     m: ClientMessage,
 ) -> Result<Option<Arc<str>>, OnlineError> {
+    let seat = who.seat;
     let seated = || seat.ok_or_else(|| OnlineError::code(Code::BadToken));
     match m {
         ClientMessage::Act { moves, action } => {
@@ -301,6 +347,17 @@ async fn handle(
             Box::pin(hub.odds(id, n)).await.map(Some)
         }
         ClientMessage::Ping => Ok(Some(ServerMessage::Pong.frame())),
+        // Meeting strangers (hub/meet.rs): anyone at the table may chat
+        // (spectators unless the creator said no); the creator says; a
+        // seated player asks for a rematch.
+        ClientMessage::Chat { text, phrase } => {
+            hub.chat(id, who, text, phrase).await.map(|()| None)
+        }
+        ClientMessage::ChatSettings { spectators } => {
+            hub.chat_settings(id, seat, spectators).await.map(|()| None)
+        }
+        ClientMessage::Rematch => Box::pin(hub.rematch(id, seat, who.addr)).await.map(Some),
+        ClientMessage::History => Box::pin(hub.history_now(id, who)).await.map(Some),
         ClientMessage::Hello { .. } => Err(OnlineError::detail(
             Code::BadMessage,
             "hello was said already",

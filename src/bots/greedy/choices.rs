@@ -36,7 +36,7 @@ impl Heuristic<'_> {
         beaches: BeachSet,
         take: Option<(CardId, Beach)>,
     ) -> f32 {
-        let mut ships = self.board.ships().clone();
+        let mut ships = self.scratch();
         let mut v = 0.0;
         if let Some((from, beach)) = take {
             ships.remove(from, beach, self.me);
@@ -47,18 +47,30 @@ impl Heuristic<'_> {
         for b in beaches.iter() {
             ships.add(tile, b, self.me);
         }
-        v + self.after_placing(&ships, tile, beaches)
+        v += self.after_placing(&ships, tile, beaches);
+        for b in beaches.iter() {
+            ships.remove(tile, b, self.me);
+        }
+        if let Some((from, beach)) = take {
+            ships.add(from, beach, self.me);
+        }
+        v
     }
 
     /// R50: `first`, and on Tonga `second` (perhaps the same beach again).
     pub(super) fn place_new_value(&self, tile: CardId, first: Beach, second: Option<Beach>) -> f32 {
-        let mut ships = self.board.ships().clone();
+        let mut ships = self.scratch();
         ships.add(tile, first, self.me);
         if let Some(b) = second {
             ships.add(tile, b, self.me);
         }
         let beaches = BeachSet::of([Some(first), second].into_iter().flatten());
-        self.worth(tile) + self.after_placing(&ships, tile, beaches)
+        let v = self.worth(tile) + self.after_placing(&ships, tile, beaches);
+        ships.remove(tile, first, self.me);
+        if let Some(b) = second {
+            ships.remove(tile, b, self.me);
+        }
+        v
     }
 
     // ----- king island and resettlement -----------------------------------
@@ -133,9 +145,23 @@ impl Heuristic<'_> {
     // ----- landing (R23) ----------------------------------------------------
 
     pub(super) fn land_value(&self, l: &Landing, seat: Seat, beach: Beach) -> f32 {
-        let mut ships = self.board.ships().clone();
+        let mut ships = self.scratch();
         let before = ships.seat_on(l.tile, seat);
         ships.add(l.tile, beach, seat);
+        let v = self.land_value_on(&ships, l, seat, beach, before);
+        ships.remove(l.tile, beach, seat);
+        v
+    }
+
+    /// [`Heuristic::land_value`] on the ships after the landing.
+    fn land_value_on(
+        &self,
+        ships: &Ships,
+        l: &Landing,
+        seat: Seat,
+        beach: Beach,
+        before: u8,
+    ) -> f32 {
         let mut v = 0.0;
         if before == 0 {
             v += self.sign(seat) * self.worth(l.tile);
@@ -145,7 +171,7 @@ impl Heuristic<'_> {
             v -= 10.0;
         } else if ships.is_full(l.tile, beach) {
             // We choose the next emigration: this beach sails at its best jetty.
-            v += 0.8 * self.best_emigration(&ships, l.tile, beach);
+            v += 0.8 * self.best_emigration(ships, l.tile, beach);
         } else if seat == self.me {
             // Spread our ships (one emigration cannot take them all) and mix colours.
             if b.of(seat) == 1 {

@@ -34,7 +34,7 @@ use crate::cards::CardId;
 use crate::game::{Game, Phase};
 use crate::moves::Move;
 use crate::seat::Seat;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 
 mod choices;
 mod voyages;
@@ -66,6 +66,10 @@ pub struct Params {
     /// Value the voyages of an emigration decision with the exact odds of
     /// [`crate::odds`] instead of the look-ahead estimate (`greedy:odds`).
     pub exact_odds: bool,
+    /// The share of decisions (with a choice) the bot makes without
+    /// thinking: any legal action but the blunders no player makes
+    /// (the `light` choice, [`super::mcts::light_action`]). The beginner.
+    pub careless: f32,
 }
 
 impl Default for Params {
@@ -80,6 +84,7 @@ impl Default for Params {
             beyond: 0.5,
             plan_way_out: true,
             exact_odds: false,
+            careless: 0.0,
         }
     }
 }
@@ -110,6 +115,12 @@ impl Bot for GreedyBot {
         // Bots never see the real pile order: work on a sampled one (the
         // heuristic only reads the pile's composition anyway).
         let game = determinise(game, &mut self.rng);
+        if self.params.careless > 0.0
+            && game.legal_moves().len() > 1
+            && self.rng.random::<f32>() < self.params.careless
+        {
+            return super::mcts::light_action(&game, &mut self.rng);
+        }
         greedy_action(&game, &self.params)
     }
 }
@@ -188,6 +199,13 @@ pub struct Heuristic<'a> {
     stall_bonus: f32,
     /// The exact odds of the legal emigrations ([`Params::exact_odds`]).
     pub(super) exact: Vec<crate::odds::VoyageOdds>,
+    /// Voyages already followed in this decision ([`Heuristic::voyage`]):
+    /// (tile, jetty, colours) as one key.
+    voyages: std::cell::RefCell<Vec<(u32, voyages::Dist)>>,
+    /// A copy of the table's ships to try an action's placements on and
+    /// take them back after, made at the first action that needs it (a
+    /// copy per action would cost more than the rest of its value).
+    scratch: std::cell::RefCell<Option<crate::board::Ships>>,
 }
 
 /// Has the game gone round without laying cards? Players could otherwise
@@ -222,7 +240,16 @@ impl<'a> Heuristic<'a> {
             } else {
                 Vec::new()
             },
+            voyages: std::cell::RefCell::new(Vec::new()),
+            scratch: std::cell::RefCell::new(None),
         }
+    }
+
+    /// The table's ships to change and restore ([`Heuristic::scratch`]).
+    fn scratch(&self) -> std::cell::RefMut<'_, crate::board::Ships> {
+        std::cell::RefMut::map(self.scratch.borrow_mut(), |s| {
+            s.get_or_insert_with(|| self.board.ships().clone())
+        })
     }
 
     fn worth(&self, c: CardId) -> f32 {

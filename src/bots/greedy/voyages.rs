@@ -27,7 +27,12 @@ impl PileView {
         let mut islands = 0;
         let mut value = 0u32;
         let mut water_trails = Vec::with_capacity(16);
-        for c in game.unseen_cards() {
+        // By card id, as `unseen_cards` lists them (the sums below add in
+        // that order), without sorting a copy of the pile each decision.
+        let drawn = crate::bots::mcts::drawn_mask(game);
+        let unseen = move || CardId::all().filter(move |c| drawn & (1 << c.0) == 0);
+        debug_assert!(unseen().eq(game.unseen_cards()));
+        for c in unseen() {
             if c.is_island() {
                 islands += 1;
                 value += c.spec().value as u32;
@@ -60,7 +65,7 @@ impl PileView {
 }
 
 /// Where a voyage may end, with probabilities.
-#[derive(Default)]
+#[derive(Clone, Copy, Default)]
 pub(super) struct Dist {
     /// Landing on an island on the table, by card index.
     pub(super) known: [f32; 16],
@@ -72,6 +77,32 @@ pub(super) struct Dist {
     pub(super) revealed: f32,
 }
 
+/// The ships once `group` has sailed from its beach of `from`.
+struct After<'a> {
+    ships: &'a Ships,
+    from: CardId,
+    group: &'a [u8; MAX_SEATS],
+}
+
+impl After<'_> {
+    fn seat_on(&self, tile: CardId, seat: Seat) -> u8 {
+        let n = self.ships.seat_on(tile, seat);
+        if tile == self.from {
+            n - self.group[seat.index()]
+        } else {
+            n
+        }
+    }
+    fn free_on(&self, tile: CardId) -> u32 {
+        let n = self.ships.free_on(tile);
+        if tile == self.from {
+            n + self.group.iter().map(|&g| u32::from(g)).sum::<u32>()
+        } else {
+            n
+        }
+    }
+}
+
 /// Reveals followed before the estimate turns rough.
 pub(super) const MAX_REVEALS: u8 = 2;
 
@@ -81,8 +112,14 @@ impl Heuristic<'_> {
     /// Expected value of emigrating (`tile`, `beach`) through `jetty` when
     /// the ships are `ships` (R20-R23).
     pub fn emigration_value(&self, ships: &Ships, tile: CardId, beach: Beach, jetty: Edge) -> f32 {
-        let mut after = ships.clone();
-        let group = after.sail(tile, beach);
+        // The ships once the group has sailed: only `tile`'s change, so
+        // they are read through [`After`] rather than copied.
+        let group = *ships.beach(tile, beach).by_seat();
+        let after = After {
+            ships,
+            from: tile,
+            group: &group,
+        };
         let mut delta = [0f32; MAX_SEATS];
         for seat in Seat::all(self.n) {
             let s = seat.index();
@@ -91,10 +128,7 @@ impl Heuristic<'_> {
             }
         }
         let cols = colours(&group);
-        let mut dist = Dist::default();
-        let start = self.board.hex_of(tile);
-        let dir = edge_to_world(jetty, self.board.rotation_of(tile));
-        self.follow(start, dir, cols, tile, 1.0, 0, &mut dist);
+        let mut dist = self.voyage(tile, jetty, cols);
         if std::ptr::eq(ships, self.board.ships()) {
             let action = Action::Emigrate {
                 tile,
@@ -114,7 +148,7 @@ impl Heuristic<'_> {
         }
         for (i, &p) in dist.known.iter().enumerate() {
             if p > 0.0 {
-                let gains = self.landing_gains(&after, CardId(i as u8), &group);
+                let gains = self.landing_gains(&after, CardId(i as u8));
                 for s in 0..self.n {
                     delta[s] += p * gains[s];
                 }
@@ -128,6 +162,23 @@ impl Heuristic<'_> {
             }
         }
         self.weigh(&delta) + self.stall_bonus * dist.revealed
+    }
+
+    /// Where a group of `cols` colours sailing from `tile` through `jetty`
+    /// may end. It depends on the cards only, not on the ships, so one
+    /// decision asks it once per voyage: every expansion that fills the
+    /// same beach, and every landing that does, asks the same voyages.
+    pub(super) fn voyage(&self, tile: CardId, jetty: Edge, cols: u8) -> Dist {
+        let key = u32::from(tile.0) | u32::from(jetty.get()) << 8 | u32::from(cols) << 16;
+        if let Some(d) = self.voyages.borrow().iter().find(|v| v.0 == key) {
+            return d.1;
+        }
+        let mut dist = Dist::default();
+        let start = self.board.hex_of(tile);
+        let dir = edge_to_world(jetty, self.board.rotation_of(tile));
+        self.follow(start, dir, cols, tile, 1.0, 0, &mut dist);
+        self.voyages.borrow_mut().push((key, dist));
+        dist
     }
 
     /// Follows a voyage from `hex` leaving in world direction `dir`.
@@ -217,12 +268,8 @@ impl Heuristic<'_> {
     /// island's value if it had no ship there. When the group is larger than
     /// the free places, the player to move sends home the colours that
     /// would gain most from the others first.
-    pub(super) fn landing_gains(
-        &self,
-        ships: &Ships,
-        dest: CardId,
-        group: &[u8; MAX_SEATS],
-    ) -> [f32; MAX_SEATS] {
+    fn landing_gains(&self, ships: &After, dest: CardId) -> [f32; MAX_SEATS] {
+        let group = ships.group;
         let mut gains = [0f32; MAX_SEATS];
         let free = ships.free_on(dest);
         if free == 0 {
@@ -230,9 +277,19 @@ impl Heuristic<'_> {
         }
         let total: u32 = group.iter().map(|&g| g as u32).sum();
         let mut surplus = total.saturating_sub(free);
-        let mut order: Vec<usize> = (0..self.n).filter(|&s| group[s] > 0).collect();
-        order.sort_by_key(|&s| group[s]);
-        for s in order {
+        // The colours aboard, fewest ships first (ties by seat).
+        let mut order = [0usize; MAX_SEATS];
+        let mut len = 0;
+        for s in (0..self.n).filter(|&s| group[s] > 0) {
+            let mut k = len;
+            while k > 0 && group[order[k - 1]] > group[s] {
+                order[k] = order[k - 1];
+                k -= 1;
+            }
+            order[k] = s;
+            len += 1;
+        }
+        for &s in &order[..len] {
             if ships.seat_on(dest, Seat::new(s as u8)) > 0 {
                 continue;
             }

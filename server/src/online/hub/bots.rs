@@ -61,7 +61,7 @@ impl Hub {
         if !self.config.bot_delay.is_zero() {
             tokio::time::sleep(self.config.bot_delay).await;
         }
-        let permit = if kind.starts_with("search") {
+        let permit = if tongiaki::bots::searches(&kind) {
             self.search_slots.acquire().await.ok()
         } else {
             None

@@ -56,7 +56,7 @@ impl Hub {
     }
 
     /// The table if this process has it in memory.
-    fn loaded_handle(&self, id: &str) -> Option<Arc<TableHandle>> {
+    pub(super) fn loaded_handle(&self, id: &str) -> Option<Arc<TableHandle>> {
         self.map().get(id).cloned()
     }
 
@@ -111,6 +111,8 @@ impl Hub {
                     h.send(t.seats_msg());
                 }
             }
+            Change::Chat { table, id } => self.chat_elsewhere(&table, id).await,
+            Change::Meet { table } => self.meet_elsewhere(&table).await,
             Change::Resync => {
                 let handles: Vec<Arc<TableHandle>> = self.map().values().cloned().collect();
                 for h in handles {

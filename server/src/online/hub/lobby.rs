@@ -4,7 +4,7 @@
 use super::{Hub, TableHandle, CHANNEL};
 use crate::online::error::{Code, OnlineError};
 use crate::online::names;
-use crate::online::store::{now_ms, Mode, SeatRecord, Status, StoreError, TableRecord};
+use crate::online::store::{now_ms, Meet, Mode, SeatRecord, Status, StoreError, TableRecord};
 use crate::online::table::Table;
 use crate::online::token;
 use crate::online::wire::{
@@ -92,6 +92,16 @@ impl Hub {
                 "a live table has a turn clock: turn_clock is at least 1 second",
             ));
         }
+        let flag = |f: Field<Option<bool>>, name: &str, default: bool| {
+            f.optional().map(|b| b.unwrap_or(default)).map_err(|_| {
+                OnlineError::detail(Code::BadOption, format!("{name} is true or false"))
+            })
+        };
+        let meet = Meet {
+            public: flag(body.public, "public", false)?,
+            spectator_chat: flag(body.spectator_chat, "spectator_chat", true)?,
+            ..Meet::default()
+        };
         let now = now_ms();
         let id = token::table_id();
         let tok = token::seat_token();
@@ -106,6 +116,7 @@ impl Hub {
             turn_clock_secs: turn_clock,
             created_ms: now,
             updated_ms: now,
+            meet,
         };
         let mut table = Table::from_stored(crate::online::store::StoredTable {
             table: record.clone(),
@@ -183,6 +194,7 @@ impl Hub {
             tx,
         });
         self.map().insert(id, h.clone());
+        self.lobby_changed();
         Ok(h)
     }
 
@@ -210,6 +222,7 @@ impl Hub {
             };
             match self.store.add_seat(id, &rec, now_ms()).await {
                 Ok(()) => {
+                    self.lobby_changed();
                     t.seats[seat] = Some(rec);
                     t.left_at[seat] = Instant::now();
                     t.last_active = Instant::now();
@@ -286,6 +299,7 @@ impl Hub {
         fresh.left_at = std::mem::take(&mut t.left_at);
         fresh.bot_thinking = t.bot_thinking;
         fresh.watchers = t.watchers;
+        fresh.chat_told = std::mem::take(&mut t.chat_told);
         *t = fresh;
         h.send(t.seats_msg());
         if let Some(s) = &t.state_msg {
@@ -350,6 +364,7 @@ impl Hub {
                 };
             }
         }
+        self.lobby_changed();
         t.record.options = Some(options);
         t.record.status = Status::Playing;
         t.game = Some(game);

@@ -13,14 +13,18 @@
 //! | `sweep.rs` | expiry and eviction |
 //! | `limits.rs` | how many tables may be made, per address and in all |
 //! | `cluster.rs` | several processes on one database: following the others' changes, presence |
+//! | `meet.rs` | meeting strangers: the lobby, quick play, chat, the history for newcomers, rematch |
 
 mod bots;
 mod cluster;
 mod limits;
 mod lobby;
+mod meet;
 mod odds;
 mod play;
 mod sweep;
+
+pub use meet::{Arrival, Speaker};
 
 use super::error::{Code, OnlineError};
 use super::store::Store;
@@ -72,6 +76,8 @@ pub struct Config {
     pub sweep_every: Duration,
     /// A table no one is connected to leaves memory after this long.
     pub evict_after: Duration,
+    /// Chat, lobby and quick play: rates per connection and per address.
+    pub meet: crate::online::rates::MeetLimits,
 }
 
 impl Default for Config {
@@ -96,6 +102,7 @@ impl Default for Config {
             max_ws_per_addr: 32,
             sweep_every: Duration::from_secs(30),
             evict_after: Duration::from_secs(600),
+            meet: crate::online::rates::MeetLimits::default(),
         }
     }
 }
@@ -128,6 +135,8 @@ pub struct Hub {
     pub process_id: String,
     /// Other processes may share the store (it announces changes).
     shared: AtomicBool,
+    /// The lobby's cache and the meeting's rates per address (meet.rs).
+    meet: meet::MeetState,
 }
 
 impl std::fmt::Debug for Hub {
@@ -147,12 +156,22 @@ pub struct Hello {
     pub rx: broadcast::Receiver<Arc<str>>,
     pub seats_msg: Arc<str>,
     pub state_msg: Option<Arc<str>>,
+    /// The game so far and the table's lobby fields, for the messages
+    /// after the welcome (meet.rs; taken when they are sent).
+    pub arrival: Option<Box<Arrival>>,
 }
 
 /// Holds one WebSocket slot of an address; frees it when dropped.
 pub struct AddrSlot {
     hub: Arc<Hub>,
     addr: Option<IpAddr>,
+}
+
+impl AddrSlot {
+    /// The client's address, if it has one.
+    pub fn addr(&self) -> Option<IpAddr> {
+        self.addr
+    }
 }
 
 impl Drop for AddrSlot {
@@ -185,6 +204,7 @@ impl Hub {
             limits,
             process_id: token::table_id(),
             shared: AtomicBool::new(false),
+            meet: meet::MeetState::default(),
         })
     }
 

@@ -65,6 +65,7 @@ impl Hub {
             rx,
             seats_msg: t.seats_msg(),
             state_msg: t.state_msg.clone(),
+            arrival: Some(t.arrival()),
         })
     }
 

@@ -48,6 +48,7 @@ impl Hub {
                 Err(e) => eprintln!("online: expiry: {e}"),
             }
         }
+        self.forget_idle_addresses();
         let handles: Vec<Arc<TableHandle>> = self.map().values().cloned().collect();
         for h in handles {
             let Ok(mut t) = h.table.try_lock() else {

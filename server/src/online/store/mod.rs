@@ -7,10 +7,12 @@
 //! process. PostgreSQL also tells every process of every change as it
 //! commits ([`Store::changes`]).
 
+mod meet;
 mod postgres;
 mod sql;
 mod sqlite;
 
+pub use meet::{ChatRecord, LobbyRecord, Meet, NewChat};
 pub use postgres::{parse_payload, PgStore};
 pub use sqlite::SqliteStore;
 
@@ -87,6 +89,8 @@ pub struct TableRecord {
     pub turn_clock_secs: u64,
     pub created_ms: i64,
     pub updated_ms: i64,
+    /// Lobby, chat settings and rematch (issue 31; `meet.rs`).
+    pub meet: Meet,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -179,6 +183,10 @@ pub enum Change {
         from: String,
         counts: Vec<u32>,
     },
+    /// Chat line `id` was said at `table` (issue 31).
+    Chat { table: String, id: i64 },
+    /// A rematch was made at `table`, or its chat settings changed.
+    Meet { table: String },
     /// Notifications may have been missed (the listening connection was
     /// lost): every table in memory must be read again.
     Resync,
@@ -239,6 +247,28 @@ pub trait Store: Send + Sync + 'static {
     async fn announce(&self, _payload: &str) -> StoreResult<()> {
         Ok(())
     }
+
+    // ----- meeting strangers (issue 31; the statements in meet.rs) -------
+
+    /// Public tables still waiting, oldest first, at most `limit`, with
+    /// their seats (full ones included: the caller leaves them out).
+    async fn lobby(&self, limit: u32) -> StoreResult<Vec<LobbyRecord>>;
+    /// Stores a chat line; its id. `Conflict` if the table is gone.
+    async fn add_chat(&self, table: &str, line: &NewChat) -> StoreResult<i64>;
+    /// One chat line of `table` (another process said it).
+    async fn chat_line(&self, table: &str, id: i64) -> StoreResult<Option<ChatRecord>>;
+    /// The last `n` chat lines of `table`, oldest first.
+    async fn chat_tail(&self, table: &str, n: u32) -> StoreResult<Vec<ChatRecord>>;
+    /// Records the table made for a rematch of `table`, asked by seat
+    /// `by`; `Conflict` if one was made already.
+    async fn set_rematch(&self, table: &str, rematch: &str, by: u8) -> StoreResult<()>;
+    /// May spectators chat at `table`?
+    async fn set_spectator_chat(&self, table: &str, on: bool) -> StoreResult<()>;
+    /// The lobby, chat and rematch fields of `table` as stored now.
+    async fn meet(&self, table: &str) -> StoreResult<Option<Meet>>;
+    /// Deletes a table with its seats, moves and chat (a rematch table
+    /// another process made first).
+    async fn delete_table(&self, table: &str) -> StoreResult<()>;
 }
 
 /// Opens the store a `--db` URL names and brings its schema up to date.
@@ -304,6 +334,7 @@ mod tests {
             turn_clock_secs: 0,
             created_ms: 1,
             updated_ms: 1,
+            meet: Meet::default(),
         }
     }
 
@@ -378,6 +409,51 @@ mod tests {
         assert_eq!(t.seats[1].bot.as_deref(), Some("greedy"));
         assert!(t.seats[1].replaced);
         assert_eq!(s.count_tables().await.unwrap(), 1);
+        // Meeting strangers' writes (issue 31), through the same writer.
+        let line = |text: &str| NewChat {
+            seat: Some(0),
+            name: Some("Ana".into()),
+            text: text.into(),
+            phrase: None,
+            at_ms: 6,
+        };
+        let first = s.add_chat("t1", &line("hi")).await.unwrap();
+        let second = s.add_chat("t1", &line("again")).await.unwrap();
+        assert!(second > first);
+        assert!(matches!(
+            s.add_chat("nowhere", &line("hi")).await,
+            Err(StoreError::Conflict)
+        ));
+        let tail = s.chat_tail("t1", 10).await.unwrap();
+        assert_eq!(
+            tail.iter().map(|r| r.id).collect::<Vec<_>>(),
+            [first, second]
+        );
+        assert_eq!(
+            s.chat_line("t1", second).await.unwrap().unwrap().line,
+            line("again")
+        );
+        s.set_rematch("t1", "t2", 1).await.unwrap();
+        assert!(matches!(
+            s.set_rematch("t1", "t3", 0).await,
+            Err(StoreError::Conflict)
+        ));
+        s.set_spectator_chat("t1", false).await.unwrap();
+        let meet = s.meet("t1").await.unwrap().unwrap();
+        assert_eq!(meet.rematch.as_deref(), Some("t2"));
+        assert_eq!(meet.rematch_by, Some(1));
+        assert!(!meet.spectator_chat && !meet.public);
+        let mut public = record("t2");
+        public.meet.public = true;
+        s.create_table(&public, &[seat(0, "Cy")]).await.unwrap();
+        let lobby = s.lobby(10).await.unwrap();
+        assert_eq!(lobby.len(), 1);
+        assert_eq!(lobby[0].id, "t2");
+        assert_eq!(lobby[0].taken, vec![(0, "Cy".to_string(), None)]);
+        s.add_chat("t2", &line("bye")).await.unwrap();
+        s.delete_table("t2").await.unwrap();
+        assert!(s.load("t2").await.unwrap().is_none());
+        assert!(s.lobby(10).await.unwrap().is_empty());
         assert_eq!(
             s.expire(Mode::Live, false, 5).await.unwrap(),
             Vec::<String>::new()

@@ -35,6 +35,11 @@ const MIGRATIONS: &[(i64, &str)] = &[
         3,
         include_str!("../../../migrations/postgres/0003_notify.sql"),
     ),
+    // Issue 31 numbers its migrations from 20 (issue 29's from 10).
+    (
+        20,
+        include_str!("../../../migrations/postgres/0020_meet.sql"),
+    ),
 ];
 
 /// The advisory lock key the migrations hold ("tongiaki" in ASCII).
@@ -58,8 +63,9 @@ impl Backend for Postgres {
     }
 }
 
-/// A NOTIFY payload as a change: `KIND TABLE N` (0003_notify.sql), or a
-/// presence report `here TABLE FROM COUNTS` (see [`Change::Presence`]).
+/// A NOTIFY payload as a change: `KIND TABLE N` (0003_notify.sql,
+/// 0020_meet.sql), or a presence report `here TABLE FROM COUNTS` (see
+/// [`Change::Presence`]).
 pub fn parse_payload(p: &str) -> Option<Change> {
     let mut f = p.split(' ');
     let kind = f.next()?;
@@ -71,6 +77,11 @@ pub fn parse_payload(p: &str) -> Option<Change> {
         }),
         "seats" => Some(Change::Seats { table }),
         "gone" => Some(Change::Gone { table }),
+        "chat" => Some(Change::Chat {
+            table,
+            id: f.next()?.parse().ok()?,
+        }),
+        "meet" => Some(Change::Meet { table }),
         "here" => {
             let from = f.next()?.to_string();
             let counts = f
@@ -130,12 +141,13 @@ impl PgStore {
 impl PgStore {
     /// One write in a transaction of its own, within [`DEADLINE`], on a
     /// connection that is dropped rather than reused if anything failed.
-    async fn write(&self, w: Write) -> StoreResult<()> {
+    async fn write(&self, w: Write) -> StoreResult<Option<i64>> {
         let (mut conn, at) = Queries::<Postgres>::acquire(&self.write, Some(DEADLINE)).await?;
         let r = until(at, async {
             let mut tx = conn.begin().await.map_err(other)?;
-            Queries::<Postgres>::write_on(&mut tx, &w).await?;
-            tx.commit().await.map_err(classify)
+            let made = Queries::<Postgres>::write_on(&mut tx, &w).await?;
+            tx.commit().await.map_err(classify)?;
+            Ok(made)
         })
         .await;
         Queries::<Postgres>::done(conn, &r);

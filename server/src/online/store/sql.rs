@@ -59,6 +59,25 @@ pub(super) enum Write {
         over: bool,
         now_ms: i64,
     },
+    /// A chat line (the write's answer is its id).
+    Chat {
+        table: String,
+        line: NewChat,
+    },
+    /// Set once: `Conflict` if a rematch was made already.
+    Rematch {
+        table: String,
+        rematch: String,
+        by: u8,
+    },
+    SpectatorChat {
+        table: String,
+        on: bool,
+    },
+    /// A table with everything it holds.
+    Delete {
+        table: String,
+    },
 }
 
 impl Write {
@@ -72,6 +91,7 @@ impl Write {
                 | Write::AddSeat { .. }
                 | Write::Begin { .. }
                 | Write::Move { over: true, .. }
+                | Write::Delete { .. }
         )
     }
 }
@@ -121,6 +141,7 @@ where
     for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
     for<'q> bool: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
     (i64,): for<'r> FromRow<'r, DB::Row>,
+    for<'q> Option<i32>: Encode<'q, DB>,
 {
     /// Runs migration `version` on `conn` unless it ran before, and records
     /// it; the caller holds the transaction.
@@ -148,13 +169,14 @@ where
     /// Runs one write on `conn`, inside the caller's transaction (or
     /// savepoint, for a write of [`Write::several`] statements): `Conflict`
     /// if a constraint says no or the table is no longer in the status the
-    /// change needs.
-    pub async fn write_on(conn: &mut DB::Connection, w: &Write) -> StoreResult<()> {
+    /// change needs. Its answer: the id of the row it made, for a write
+    /// that makes one (a chat line).
+    pub async fn write_on(conn: &mut DB::Connection, w: &Write) -> StoreResult<Option<i64>> {
         match w {
             Write::Create { table: t, seats } => {
                 let insert = sqlx::query(
-                    "INSERT INTO tables (id, seats, status, mode, seed, options, gone_after, turn_clock, created_ms, updated_ms)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                    "INSERT INTO tables (id, seats, status, mode, seed, options, gone_after, turn_clock, created_ms, updated_ms, public, spectator_chat)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
                 )
                 .bind(&t.id)
                 .bind(t.seats as i32)
@@ -165,8 +187,12 @@ where
                 .bind(t.gone_after_secs as i64)
                 .bind(t.turn_clock_secs as i64)
                 .bind(t.created_ms)
-                .bind(t.updated_ms);
-                Self::then_seats(conn, insert, &t.id, seats).await
+                .bind(t.updated_ms)
+                .bind(t.meet.public)
+                .bind(t.meet.spectator_chat);
+                Self::then_seats(conn, insert, &t.id, seats)
+                    .await
+                    .map(|()| None)
             }
             Write::AddSeat {
                 table,
@@ -181,7 +207,9 @@ where
                 )
                 .bind(*now_ms)
                 .bind(table.as_str());
-                Self::then_seats(conn, touch, table, std::slice::from_ref(seat)).await
+                Self::then_seats(conn, touch, table, std::slice::from_ref(seat))
+                    .await
+                    .map(|()| None)
             }
             Write::Begin {
                 table,
@@ -195,7 +223,9 @@ where
                 .bind(options.to_string())
                 .bind(*now_ms)
                 .bind(table.as_str());
-                Self::then_seats(conn, begin, table, bots).await
+                Self::then_seats(conn, begin, table, bots)
+                    .await
+                    .map(|()| None)
             }
             Write::SeatBot {
                 table,
@@ -213,7 +243,7 @@ where
                 .execute(&mut *conn)
                 .await
                 .map_err(other)?;
-                Ok(())
+                Ok(None)
             }
             Write::Move {
                 table,
@@ -244,8 +274,19 @@ where
                         .await
                         .map_err(other)?;
                 }
-                Ok(())
+                Ok(None)
             }
+            // Meeting strangers (issue 31): the statements are in meet.rs.
+            Write::Chat { table, line } => Self::add_chat_on(conn, table, line).await.map(Some),
+            Write::Rematch { table, rematch, by } => {
+                Self::set_rematch_on(conn, table, rematch, *by)
+                    .await
+                    .map(|()| None)
+            }
+            Write::SpectatorChat { table, on } => Self::set_spectator_chat_on(conn, table, *on)
+                .await
+                .map(|()| None),
+            Write::Delete { table } => Self::delete_table_on(conn, table).await.map(|()| None),
         }
     }
 
@@ -337,7 +378,7 @@ where
                 .map_err(other)?;
         }
         let Some(r) = sqlx::query(
-            "SELECT id, seats, status, mode, seed, options, gone_after, turn_clock, created_ms, updated_ms FROM tables WHERE id = $1",
+            "SELECT id, seats, status, mode, seed, options, gone_after, turn_clock, created_ms, updated_ms, public, spectator_chat, rematch, rematch_by FROM tables WHERE id = $1",
         )
         .bind(table)
         .fetch_optional(&mut *tx)
@@ -406,6 +447,7 @@ where
             turn_clock_secs: r.try_get::<i64, _>("turn_clock").map_err(other)? as u64,
             created_ms: r.try_get("created_ms").map_err(other)?,
             updated_ms: r.try_get("updated_ms").map_err(other)?,
+            meet: Self::meet_from_row(r)?,
         })
     }
 
@@ -432,7 +474,7 @@ where
 
 /// `impl Store for STORE`, where STORE keeps its [`Queries`] in a field `q`
 /// and runs a [`Write`] with its own `async fn write(&self, Write) ->
-/// StoreResult<()>`: every operation both backends share; the items after
+/// StoreResult<Option<i64>>` (the answer of [`Queries::write_on`]): every operation both backends share; the items after
 /// `STORE;` are the backend's own (`expire`, and PostgreSQL's `changes` and
 /// `announce`).
 macro_rules! impl_store {
@@ -445,6 +487,7 @@ macro_rules! impl_store {
                     seats: seats.to_vec(),
                 })
                 .await
+                .map(drop)
             }
 
             async fn add_seat(
@@ -459,6 +502,7 @@ macro_rules! impl_store {
                     now_ms,
                 })
                 .await
+                .map(drop)
             }
 
             async fn begin_game(
@@ -475,6 +519,7 @@ macro_rules! impl_store {
                     now_ms,
                 })
                 .await
+                .map(drop)
             }
 
             async fn set_seat_bot(
@@ -491,6 +536,7 @@ macro_rules! impl_store {
                     replaced,
                 })
                 .await
+                .map(drop)
             }
 
             async fn append_move(
@@ -507,6 +553,7 @@ macro_rules! impl_store {
                     now_ms,
                 })
                 .await
+                .map(drop)
             }
 
             async fn moves_from(&self, table: &str, from: u32) -> StoreResult<Vec<MoveRecord>> {
@@ -519,6 +566,59 @@ macro_rules! impl_store {
 
             async fn count_tables(&self) -> StoreResult<u64> {
                 self.q.count_tables().await
+            }
+
+            // Meeting strangers (issue 31): the statements are in meet.rs.
+            async fn lobby(&self, limit: u32) -> StoreResult<Vec<LobbyRecord>> {
+                self.q.lobby(limit).await
+            }
+
+            async fn add_chat(&self, table: &str, line: &NewChat) -> StoreResult<i64> {
+                self.write(Write::Chat {
+                    table: table.to_string(),
+                    line: line.clone(),
+                })
+                .await?
+                .ok_or_else(|| other("a chat line without an id"))
+            }
+
+            async fn chat_line(&self, table: &str, id: i64) -> StoreResult<Option<ChatRecord>> {
+                self.q.chat_line(table, id).await
+            }
+
+            async fn chat_tail(&self, table: &str, n: u32) -> StoreResult<Vec<ChatRecord>> {
+                self.q.chat_tail(table, n).await
+            }
+
+            async fn set_rematch(&self, table: &str, rematch: &str, by: u8) -> StoreResult<()> {
+                self.write(Write::Rematch {
+                    table: table.to_string(),
+                    rematch: rematch.to_string(),
+                    by,
+                })
+                .await
+                .map(drop)
+            }
+
+            async fn set_spectator_chat(&self, table: &str, on: bool) -> StoreResult<()> {
+                self.write(Write::SpectatorChat {
+                    table: table.to_string(),
+                    on,
+                })
+                .await
+                .map(drop)
+            }
+
+            async fn meet(&self, table: &str) -> StoreResult<Option<Meet>> {
+                self.q.meet(table).await
+            }
+
+            async fn delete_table(&self, table: &str) -> StoreResult<()> {
+                self.write(Write::Delete {
+                    table: table.to_string(),
+                })
+                .await
+                .map(drop)
             }
 
             $($own)*

@@ -49,6 +49,8 @@ const MIGRATIONS: &[(i64, &str)] = &[
         2,
         include_str!("../../../migrations/sqlite/0002_no_ended.sql"),
     ),
+    // Issue 31 numbers its migrations from 20 (issue 29's from 10).
+    (20, include_str!("../../../migrations/sqlite/0020_meet.sql")),
 ];
 
 /// How often the checkpointer copies the write-ahead log into the database.
@@ -74,7 +76,7 @@ pub struct SqliteStore {
 
 /// A write and who waits for its answer.
 enum Job {
-    Write(Write, oneshot::Sender<StoreResult<()>>),
+    Write(Write, oneshot::Sender<StoreResult<Option<i64>>>),
     Expire {
         mode: Mode,
         waiting_only: bool,
@@ -107,7 +109,10 @@ impl Job {
 /// What a job did inside the batch's transaction, answered once the batch
 /// is committed.
 enum Done {
-    Write(oneshot::Sender<StoreResult<()>>, StoreResult<()>),
+    Write(
+        oneshot::Sender<StoreResult<Option<i64>>>,
+        StoreResult<Option<i64>>,
+    ),
     Expire(oneshot::Sender<StoreResult<Vec<String>>>, Vec<String>),
 }
 
@@ -165,7 +170,7 @@ impl SqliteStore {
         })
     }
 
-    async fn write(&self, w: Write) -> StoreResult<()> {
+    async fn write(&self, w: Write) -> StoreResult<Option<i64>> {
         let (reply, answer) = oneshot::channel();
         self.writer
             .send(Job::Write(w, reply))
@@ -335,7 +340,10 @@ async fn run_batch(c: &mut SqliteConnection, batch: &mut Vec<Job>) -> Result<(),
 /// [`Queries::write_on`] for SQLite, boxed: awaited inline in the writer,
 /// whose future must be `Send` for any lifetime, the generic function's
 /// bounds are more than the compiler can see through.
-fn write_on<'a>(c: &'a mut SqliteConnection, w: &'a Write) -> BoxedFuture<'a, StoreResult<()>> {
+fn write_on<'a>(
+    c: &'a mut SqliteConnection,
+    w: &'a Write,
+) -> BoxedFuture<'a, StoreResult<Option<i64>>> {
     Box::pin(Queries::<Sqlite>::write_on(c, w))
 }
 
