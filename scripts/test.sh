@@ -137,8 +137,9 @@ stop_server() {
 start_server() {
   local log=test-artifacts/serve.log
   rm -f test-artifacts/e2e-tables.db*
+  # Every browser of the tests is at 127.0.0.1: it may make many tables.
   "$TONGIAKI_BIN" serve --port 0 --www www --pkg pkg \
-    --db sqlite:test-artifacts/e2e-tables.db >"$log" 2>&1 &
+    --db sqlite:test-artifacts/e2e-tables.db --tables-per-min-per-addr 10000 >"$log" 2>&1 &
   SERVER_PID=$!
   local i url=""
   for i in $(seq 1 100); do

@@ -5,7 +5,7 @@
 //! formed action is allowed now is the game's business (`illegal_action`).
 
 use crate::cards::{CardId, MAX_BEACHES};
-use crate::error::{args, truncate, Args, Error, ECHO_CHARS};
+use crate::error::{args, echo, Args, Error, ECHO_CHARS};
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -270,7 +270,7 @@ impl Action {
                 return Err(Error::malformed(
                     "malformed.unknown_type",
                     args![
-                        given = truncate(other, ECHO_CHARS),
+                        given = echo(other, ECHO_CHARS),
                         types = ACTION_TYPES.to_vec()
                     ],
                 ))
@@ -286,7 +286,7 @@ fn describe(v: &Value) -> Args {
         Value::Null => args![got = "json.null"],
         Value::Bool(b) => args![got = "json.boolean", value = b.to_string()],
         Value::Number(n) => args![got = "json.number", value = n.to_string()],
-        Value::String(s) => args![got = "json.string", value = truncate(s, ECHO_CHARS)],
+        Value::String(s) => args![got = "json.string", value = echo(s, ECHO_CHARS)],
         Value::Array(_) => args![got = "json.array"],
         Value::Object(_) => args![got = "json.object"],
     }
@@ -388,10 +388,7 @@ impl Fields<'_> {
     fn card(&self, name: &str) -> Result<CardId, Error> {
         match self.get(name)? {
             Value::String(s) => CardId::from_key(s).ok_or_else(|| {
-                Error::malformed(
-                    "malformed.unknown_card",
-                    args![card = truncate(s, ECHO_CHARS)],
-                )
+                Error::malformed("malformed.unknown_card", args![card = echo(s, ECHO_CHARS)])
             }),
             other => Err(Error::malformed(
                 "malformed.not_card",

@@ -181,25 +181,52 @@ pub fn truncate(s: &str, max: usize) -> String {
     }
 }
 
-/// Bounds an argument's strings and lists (see [`ECHO_CHARS`]).
-fn bound_echo(name: &str, v: &mut Value) {
+/// `s` as a message may repeat it back: cut to `max` characters (with "…"),
+/// and every control, bidi or other invisible character shown as U+FFFD, so
+/// that an echo can neither reorder nor hide the text around it (nor, with
+/// a character dropped, look like a value that is allowed).
+pub fn echo(s: &str, max: usize) -> String {
+    let cut = truncate(s, max);
+    if cut.chars().any(crate::options::invisible) {
+        cut.chars()
+            .map(|c| {
+                if crate::options::invisible(c) {
+                    '\u{FFFD}'
+                } else {
+                    c
+                }
+            })
+            .collect()
+    } else {
+        cut
+    }
+}
+
+/// Bounds an argument's strings and lists (see [`ECHO_CHARS`]) and makes
+/// their invisible characters visible ([`echo`]); the server bounds its own
+/// refusals' arguments with it too.
+pub fn bound_echo(name: &str, v: &mut Value) {
     let max = if matches!(name, "detail" | "text") {
         DETAIL_CHARS
     } else {
         ECHO_CHARS
     };
     match v {
-        Value::String(s) if s.chars().nth(max).is_some() => *s = truncate(s, max),
+        Value::String(s) => *s = echo(s, max),
         Value::Array(items) => {
             items.truncate(ECHO_ITEMS);
             for item in items {
-                if let Value::String(s) = item {
-                    if s.chars().nth(ECHO_CHARS).is_some() {
-                        *s = truncate(s, ECHO_CHARS);
-                    }
+                match item {
+                    Value::String(s) => *s = echo(s, ECHO_CHARS),
+                    // A list repeats numbers and strings, nothing deeper.
+                    Value::Array(_) | Value::Object(_) => *item = Value::from("…"),
+                    _ => {}
                 }
             }
         }
+        // An argument is a number, a string or a list of them: anything
+        // deeper is not repeated.
+        Value::Object(_) => *v = Value::from("…"),
         _ => {}
     }
 }
@@ -548,5 +575,6 @@ catalogue! {
         // internal: should never happen (the browser wrapper).
         InternalSerialize = "internal.serialize" => "Internal error: {detail}.",
         InternalInvalidJson = "internal.invalid_json" => "Internal error: the engine wrote invalid JSON.",
+        InternalFreed = "internal.freed" => "This game was freed (free()): it cannot be used any more.",
     }
 }

@@ -36,7 +36,7 @@ pub fn visible_name(s: &str) -> String {
 /// controls (Cc), the format characters (Cf: bidi marks, embeddings,
 /// overrides and isolates, zero-width joiners and spaces, the byte order
 /// mark, tags) and the other default-ignorable fillers and blanks.
-fn invisible(c: char) -> bool {
+pub(crate) fn invisible(c: char) -> bool {
     c.is_control()
         || matches!(c,
             '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'

@@ -405,6 +405,7 @@ const UNREACHED: &[&str] = &[
     "bad_options.script_actions",
     "internal.serialize",
     "internal.invalid_json",
+    "internal.freed",
     "illegal.endless_voyage",
     "illegal.endless_landing",
     "illegal.endless_return",

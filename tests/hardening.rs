@@ -140,6 +140,104 @@ fn search_budgets_have_a_cap() {
     );
 }
 
+/// Characters an echo must never carry (issue 29): controls, bidi marks,
+/// embeddings, overrides and isolates, zero-width characters.
+fn hidden_or_reordering(c: char) -> bool {
+    c.is_control()
+        || matches!(c,
+            '\u{061C}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
+            | '\u{2066}'..='\u{2069}' | '\u{FEFF}')
+}
+
+/// Every string of a message and its arguments, checked.
+fn assert_plain(e: &tongiaki::Error, what: &str) {
+    let args = e.args_json();
+    let mut texts = vec![e.message.clone()];
+    for v in args.as_object().unwrap().values() {
+        match v {
+            Value::String(s) => texts.push(s.clone()),
+            Value::Array(items) => {
+                texts.extend(items.iter().filter_map(|i| i.as_str().map(String::from)))
+            }
+            _ => {}
+        }
+    }
+    for t in texts {
+        assert!(
+            !t.chars().any(hidden_or_reordering),
+            "{what}: {t:?} holds a control or bidi character"
+        );
+    }
+}
+
+/// Issue 29: echoes kept U+202E and U+0000. Every echo shows them as U+FFFD
+/// (so that a value with one dropped cannot look like a value allowed).
+#[test]
+fn echoes_hold_no_control_or_bidi_characters() {
+    let evil = "re\u{202E}d\u{0}\u{1b}[31m\u{2066}x\u{200B}";
+    let cases: Vec<(&str, Value)> = vec![
+        ("colour", json!({"players": [{"color": evil}, {}]})),
+        ("deck card", json!({"players": [{}, {}], "deck": [evil]})),
+        ("seed", json!({"players": [{}, {}], "seed": evil})),
+    ];
+    for (what, options) in &cases {
+        let e = Game::from_options_json(options).expect_err(what);
+        assert_plain(&e, what);
+    }
+    let e = Game::from_options_json(&json!({"players": [{"color": "re\u{0}d"}, {}]})).unwrap_err();
+    assert_eq!(e.args_json()["color"], "re\u{FFFD}d", "{e}");
+    let mut g = Game::from_options_json(&json!({"players": [{}, {}], "seed": 1})).unwrap();
+    for action in [
+        json!({"type": evil}),
+        json!({"type": "expand", "tile": evil, "beaches": [0]}),
+        json!({"type": "land", "seat": evil, "beach": 0}),
+    ] {
+        let e = g.apply_json(&action).expect_err("refused");
+        assert_plain(&e, &format!("action {action}"));
+    }
+    let save = json!({"format": "tongiaki-save", "version": evil, "options": {}, "actions": []});
+    assert_plain(&Game::load(&save.to_string()).unwrap_err(), "save version");
+    let e = make_bot(&format!("{evil}:1"), 1).err().unwrap().to_error();
+    assert_plain(&e, "bot spec");
+    let e = make_bot(&format!("search:{evil}"), 1)
+        .err()
+        .unwrap()
+        .to_error();
+    assert_plain(&e, "search option");
+    // The echo function itself: short, and what is hidden made visible.
+    assert_eq!(tongiaki::error::echo("a\u{202E}b", 40), "a\u{FFFD}b");
+    assert_eq!(
+        tongiaki::error::echo(&"\u{0}".repeat(99), 3),
+        "\u{FFFD}\u{FFFD}\u{FFFD}…"
+    );
+}
+
+/// Issue 29: `search:N:horizon=4294967295` was accepted and wrapped (a
+/// rollout's stop turn overflowed). A horizon is at most the decisions a
+/// game may have; numbers that are not finite are refused too.
+#[test]
+fn search_options_out_of_range_are_refused() {
+    for spec in [
+        "search:20:horizon=4294967295".to_string(),
+        format!("search:20:horizon={}", MAX_GAME_DECISIONS + 1),
+        "search:20:horizon=-1".to_string(),
+        "search:20:c=NaN".to_string(),
+        "search:20:widen=inf".to_string(),
+        "search:20:widen_base=-inf".to_string(),
+    ] {
+        match make_bot(&spec, 1) {
+            Err(BotError::SearchOption(o)) => assert!(spec.ends_with(&o), "{spec}: {o}"),
+            Err(e) => panic!("{spec}: {e:?}"),
+            Ok(_) => panic!("{spec} accepted"),
+        }
+    }
+    // The longest horizon allowed plays.
+    let mut bot = make_bot(&format!("search:20:horizon={MAX_GAME_DECISIONS}"), 1).unwrap();
+    let g = Game::from_options_json(&json!({"players": [{}, {}], "seed": 3})).unwrap();
+    let m = bot.choose(&g);
+    assert!(g.legal_moves().contains(&m));
+}
+
 // ----- endless play (docs/rules.md#endless-play) ------------------------------
 
 use tongiaki::game::{MAX_GAME_DECISIONS, MAX_SAVE_BYTES, MAX_TURN_DECISIONS};

@@ -188,8 +188,8 @@ fn complete_random_games_for_every_player_count() {
             assert_eq!(error_parts(&err).0, "game_over", "{ctx}");
             assert_same(&snapshot(&g), &before, &ctx);
             // The finished game survives a save/load round trip.
-            let loaded =
-                Game::load(g.save().into()).unwrap_or_else(|e| panic!("{ctx}: {}", describe(&e)));
+            let loaded = Game::load(g.save().unwrap().into())
+                .unwrap_or_else(|e| panic!("{ctx}: {}", describe(&e)));
             assert_same(&snapshot(&loaded), &before, &format!("{ctx}: load(save())"));
         }
     }
@@ -202,7 +202,7 @@ fn games_without_a_seed_use_fresh_entropy() {
     let a = new_game(r#"{"players":[{"name":"A"},{"name":"B"}]}"#);
     let b = new_game(r#"{"players":[{"name":"A"},{"name":"B"}]}"#);
     let seed_of = |g: &Game| {
-        let save: Value = serde_json::from_str(&g.save()).unwrap();
+        let save: Value = serde_json::from_str(&g.save().unwrap()).unwrap();
         save["options"]["seed"]
             .as_u64()
             .expect("the save records the seed")
@@ -220,7 +220,7 @@ fn save_and_load_round_trip_mid_game() {
     let mut rng = SplitMix(9);
     for step in 0..12 {
         play_random(&mut g, &mut rng, 17, "round trip");
-        let text = g.save();
+        let text = g.save().unwrap();
         let mut loaded = Game::load(text.as_str().into())
             .unwrap_or_else(|e| panic!("step {step}: {}", describe(&e)));
         assert_same(
@@ -233,7 +233,11 @@ fn save_and_load_round_trip_mid_game() {
             json_of(&legal(&g)),
             "step {step}: legal actions"
         );
-        assert_eq!(loaded.save(), text, "step {step}: save(load(save))");
+        assert_eq!(
+            loaded.save().unwrap(),
+            text,
+            "step {step}: save(load(save))"
+        );
         // The loaded game goes on exactly like the original.
         if legal(&g).length() > 0 {
             let a = legal(&g).get(0);
@@ -266,7 +270,7 @@ fn check_bad_actions(g: &mut Game, table: Vec<Bad>, ctx: &str) {
     for b in table {
         let before = snapshot(g);
         let legal_before = json_of(&legal(g));
-        let save_before = g.save();
+        let save_before = g.save().unwrap();
         let err = match g.apply(b.input.clone()) {
             Ok(ev) => panic!("{ctx}: {} was accepted: {}", b.what, json_of(&ev)),
             Err(e) => e,
@@ -294,7 +298,12 @@ fn check_bad_actions(g: &mut Game, table: Vec<Bad>, ctx: &str) {
             "{ctx}: {} changed the legal actions",
             b.what
         );
-        assert_eq!(g.save(), save_before, "{ctx}: {} changed the save", b.what);
+        assert_eq!(
+            g.save().unwrap(),
+            save_before,
+            "{ctx}: {} changed the save",
+            b.what
+        );
     }
     // Still usable: a legal action applies.
     let a = legal(g).get(0);
@@ -621,7 +630,7 @@ fn bad_options_are_refused() {
 fn bad_saves_are_refused() {
     let mut g = new_game(r#"{"players":[{"name":"Ana"},{"name":"Bo"}],"seed":11}"#);
     play_random(&mut g, &mut SplitMix(4), 40, "save source");
-    let good = g.save();
+    let good = g.save().unwrap();
     let v: Value = serde_json::from_str(&good).unwrap();
     assert!(v["actions"].as_array().unwrap().len() >= 40);
 
@@ -733,7 +742,7 @@ fn fixtures_replay_to_the_native_results() {
             &format!("{name}: legal actions"),
         );
         assert_same(
-            &Value::String(g.save()),
+            &Value::String(g.save().unwrap()),
             &fixture["save"],
             &format!("{name}: save"),
         );
@@ -745,4 +754,64 @@ fn fixtures_replay_to_the_native_results() {
             &format!("{name}: loaded snapshot"),
         );
     }
+}
+
+// ----- free() (issue 29) --------------------------------------------------------
+
+/// `obj.name(...args)` through JS, as a page calls it.
+fn call(obj: &JsValue, name: &str, args: &[JsValue]) -> Result<JsValue, JsValue> {
+    let f: js_sys::Function = Reflect::get(obj, &name.into())
+        .expect("the method is there")
+        .dyn_into()
+        .expect("a function");
+    f.apply(obj, &args.iter().collect::<Array>())
+}
+
+/// Issue 29: after `free()` every method threw wasm-bindgen's plain Error
+/// ("null pointer passed to rust") without a `code`, where docs/api.md
+/// promises a TongiakiError; now they throw one with code `freed`.
+#[wasm_bindgen_test]
+fn a_freed_game_throws_a_tongiaki_error() {
+    let action = legal(&new_game(r#"{"players": [{}, {}], "seed": 1}"#)).get(0);
+    let g: JsValue = new_game(r#"{"players": [{}, {}], "seed": 1}"#).into();
+    call(&g, "free", &[]).expect("free() works");
+    for (name, args) in [
+        ("legalActions", vec![]),
+        ("snapshot", vec![]),
+        ("save", vec![]),
+        ("apply", vec![action.clone()]),
+    ] {
+        let e = call(&g, name, &args).expect_err(name);
+        let (code, message) = error_parts(&e);
+        assert_eq!(code, "freed", "{name}: {message}");
+        let key = Reflect::get(&e, &"key".into()).unwrap().as_string();
+        assert_eq!(key.as_deref(), Some("internal.freed"), "{name}");
+    }
+    // Freeing twice is harmless.
+    call(&g, "free", &[]).expect("free() again");
+}
+
+/// Issue 29: an action whose `toJSON` frees the game inside `apply` left a
+/// game that only said "null pointer". That `apply` fails as an action
+/// that cannot be read, and the game goes on as it was.
+#[wasm_bindgen_test]
+fn an_action_that_frees_the_game_inside_apply_fails_cleanly() {
+    let g: JsValue = new_game(r#"{"players": [{}, {}], "seed": 1}"#).into();
+    let before = call(&g, "save", &[]).unwrap();
+    let legal: Array = call(&g, "legalActions", &[]).unwrap().dyn_into().unwrap();
+    let first = legal.get(0);
+    let sly =
+        js_sys::Function::new_with_args("g, a", "return { toJSON() { g.free(); return a; } };")
+            .call2(&JsValue::NULL, &g, &first)
+            .unwrap();
+    let e = call(&g, "apply", &[sly]).expect_err("refused");
+    let (code, message) = error_parts(&e);
+    assert_eq!(code, "malformed_action", "{message}");
+    assert_eq!(
+        call(&g, "save", &[]).unwrap(),
+        before,
+        "the game is unchanged"
+    );
+    call(&g, "apply", &[first]).expect("and plays on");
+    call(&g, "free", &[]).unwrap();
 }

@@ -61,7 +61,7 @@ fn voyage_odds_are_the_engines_at_every_emigration_of_random_games() {
             if !list.is_empty() {
                 emigrations += 1;
                 // The same as the engine's own JSON for this game.
-                let native = tongiaki::Game::load(&g.save()).unwrap();
+                let native = tongiaki::Game::load(&g.save().unwrap()).unwrap();
                 // (through JSON.parse, as the page reads it: 0.0 is 0 there)
                 let expected = json_of(&js(&tongiaki::odds::voyage_odds_json(&native).to_string()));
                 assert_eq!(odds, expected);

@@ -12,7 +12,7 @@
 // asks the server itself). CACHE is versioned: bump it when the list
 // changes; old caches are deleted on activation.
 
-const CACHE = "tongiaki-v20";
+const CACHE = "tongiaki-v21";
 
 const PRECACHE = [
   "./",

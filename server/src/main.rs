@@ -136,7 +136,7 @@ fn sim(args: &[String]) -> ExitCode {
             Some(v) => v.parse().map_err(|_| {
                 format!(
                     "{name} needs a whole number, not {}",
-                    tongiaki::error::truncate(v, tongiaki::error::ECHO_CHARS)
+                    tongiaki::error::echo(v, tongiaki::error::ECHO_CHARS)
                 )
             }),
         }

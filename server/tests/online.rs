@@ -228,6 +228,135 @@ async fn names_are_plain_text_and_unique_at_the_table() {
     assert_eq!(info["status"], "waiting");
 }
 
+/// Issue 29: names that hold no visible letter, number, punctuation or
+/// symbol are refused, and names that differ only by case folding are one
+/// name ("STRASSE" beside "straße" was accepted).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn names_are_unique_by_case_folding_and_of_an_allow_list() {
+    let s = server(quick()).await;
+    let (id, _) = create(s.addr, json!({"seats": 4, "name": "straße"})).await;
+    for taken in ["STRASSE", "Strasse", "STRAẞE"] {
+        let (st, e) = post(
+            s.addr,
+            &format!("/api/tables/{id}/join"),
+            json!({"name": taken}),
+        )
+        .await;
+        assert_eq!(
+            (st, e["code"].as_str()),
+            (409, Some("name_taken")),
+            "{taken}"
+        );
+    }
+    for bad in [
+        "Bo\u{1BCA0}",
+        "\u{0301}Bo",
+        "Bo\u{FFFC}",
+        "Bo\u{E000}",
+        "Bo\u{FDD0}",
+        "Bo\u{0378}",
+    ] {
+        let (st, e) = post(
+            s.addr,
+            &format!("/api/tables/{id}/join"),
+            json!({"name": bad}),
+        )
+        .await;
+        assert_eq!(
+            (st, e["code"].as_str()),
+            (400, Some("bad_name")),
+            "{bad:?}: {e}"
+        );
+    }
+    join(s.addr, &id, "Zoë 🌊").await;
+    let (_, info) = table_info(s.addr, &id).await;
+    assert_eq!(info["seats"][1]["name"], "Zoë 🌊");
+    assert!(info["seats"][2]["free"].as_bool().unwrap());
+}
+
+/// A string holds no control or bidi character (an echo may show U+FFFD
+/// where there was one).
+fn plain(s: &str) -> bool {
+    !s.chars().any(|c| {
+        c.is_control()
+            || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+    })
+}
+
+/// Every string in a refusal (its message and arguments) is short and plain.
+fn short_and_plain(e: &Value, what: &str) {
+    let text = e.to_string();
+    assert!(text.len() < 800, "{what}: {} bytes: {text}", text.len());
+    let mut strings = vec![e["message"].as_str().unwrap().to_string()];
+    if let Some(args) = e["args"].as_object() {
+        for v in args.values() {
+            if let Some(s) = v.as_str() {
+                strings.push(s.to_string());
+            }
+        }
+    }
+    for s in strings {
+        assert!(plain(&s), "{what}: {s:?}");
+    }
+}
+
+/// Issue 29: `bad_bot` echoed 3,565 characters of input, and the engine's
+/// echoes kept U+202E and U+0000. Every echo, the server's and the
+/// engine's, over HTTP and the WebSocket, is short and plain.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_echo_is_short_and_plain() {
+    let s = server(quick()).await;
+    let evil = "gr\u{202E}eedy\u{0}\u{1b}[2J\u{2066}";
+    let long = "y".repeat(3565);
+    for bots in [
+        json!({"1": long}),
+        json!({"1": evil}),
+        json!({"1": [&long[..1500], &long[..1500]]}),
+        json!({"1": {"k": long}}),
+        json!({(long.clone()): "greedy"}),
+        json!({(evil): "greedy"}),
+    ] {
+        let (st, e) = post(
+            s.addr,
+            "/api/tables",
+            json!({"seats": 2, "name": "Ana", "bots": bots}),
+        )
+        .await;
+        assert_eq!((st, e["code"].as_str()), (400, Some("bad_bot")), "{e}");
+        short_and_plain(&e, "bad_bot");
+    }
+    let (st, e) = post(
+        s.addr,
+        "/api/tables",
+        json!({"seats": 2, "name": "Ana", "mode": evil}),
+    )
+    .await;
+    assert_eq!(st, 400);
+    short_and_plain(&e, "mode");
+    // The engine's refusals through a table.
+    let (id, ana, _bo) = two_players(&s).await;
+    let mut c = Client::at(s.addr, &id, Some(&ana)).await;
+    let state = c.recv_type("state").await;
+    let moves = state["moves"].as_u64().unwrap();
+    for action in [
+        json!({"type": evil}),
+        json!({"type": long}),
+        json!({"type": "expand", "tile": evil, "beaches": [0]}),
+        json!({"type": "land", "seat": evil, "beach": 0}),
+    ] {
+        let e = c
+            .refusal(json!({"type": "act", "moves": moves, "action": action}))
+            .await;
+        short_and_plain(&e, &format!("act {}", &action.to_string()[..20]));
+    }
+    // A message that is not JSON: the parser's reason, bounded.
+    c.send_raw(Message::Text(format!("{{\"type\": \"{evil}{long}").into()))
+        .await;
+    let e = c.error().await;
+    assert_eq!(e["code"], "bad_message");
+    short_and_plain(&e, "not JSON");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn websocket_contract_and_every_refusal() {
     let s = server(quick()).await;
@@ -427,6 +556,184 @@ async fn message_rates_are_bounded() {
         limited > 0 && pongs >= 59,
         "{limited} limited, {pongs} pongs"
     );
+}
+
+/// Issue 29: 100 refused acts (`not_your_turn` from an impatient double
+/// click) closed a seated player's socket with 1006 and no close frame.
+/// The game's refusals never count; abuse (here: messages that are not
+/// JSON) does, and ends with a close frame 1008 saying why.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_abuse_closes_a_connection() {
+    let s = server(quick()).await;
+    let (id, ana, bo) = two_players(&s).await;
+    let mut a = Client::at(s.addr, &id, Some(&ana)).await;
+    let mut b = Client::at(s.addr, &id, Some(&bo)).await;
+    let state = a.recv_type("state").await;
+    let waiting = if state["snapshot"]["current"] == 0 {
+        &mut b
+    } else {
+        &mut a
+    };
+    let act = json!({"type": "act", "moves": state["moves"], "action": state["legal"][0]});
+    // Slower than the message rate (20 a second, 60 at once).
+    for _ in 0..150 {
+        waiting.send(act.clone()).await;
+        tokio::time::sleep(Duration::from_millis(40)).await;
+    }
+    let before = waiting.until_pong().await;
+    let refused: Vec<&Value> = before.iter().filter(|v| v["type"] == "error").collect();
+    assert_eq!(refused.len(), 150, "every act answered");
+    assert!(
+        refused.iter().all(|e| e["code"] == "not_your_turn"),
+        "{refused:?}"
+    );
+    // Abuse: text that is not JSON, as slowly.
+    for i in 0..100 {
+        waiting
+            .send_raw(Message::Text(format!("not json {i}").into()))
+            .await;
+        tokio::time::sleep(Duration::from_millis(40)).await;
+    }
+    assert_eq!(
+        waiting.close_code().await,
+        Some(1008),
+        "a close frame says why"
+    );
+    assert_eq!(
+        waiting
+            .log
+            .iter()
+            .filter(|m| m.contains("bad_message"))
+            .count(),
+        100
+    );
+}
+
+/// Issue 29: one address made 53,182 tables in 30 s. By default an
+/// address makes 20 tables a minute (20 at once), then gets
+/// `too_many_tables` (429) saying when to try again; other addresses are
+/// not held up.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn making_tables_is_limited_per_address() {
+    let s = server(tongiaki_server::online::Config {
+        bot_delay: Duration::ZERO,
+        ..Default::default()
+    })
+    .await;
+    let me: std::net::IpAddr = "127.0.0.1".parse().unwrap();
+    let mut made = 0;
+    let mut refusal = None;
+    for i in 0..40 {
+        let body = json!({"seats": 2, "name": format!("P{i}")}).to_string();
+        let (st, v) = http_from(me, s.addr, "POST", "/api/tables", &body).await;
+        if st == 201 {
+            made += 1;
+        } else {
+            refusal = Some((st, v));
+            break;
+        }
+    }
+    assert_eq!(made, 20, "an address's tables at once");
+    let (st, e) = refusal.expect("the 21st is refused");
+    assert_eq!(
+        (st, e["code"].as_str()),
+        (429, Some("too_many_tables")),
+        "{e}"
+    );
+    assert!(
+        e["args"]["retry_secs"]
+            .as_u64()
+            .is_some_and(|s| (1..=60).contains(&s)),
+        "{e}"
+    );
+    let other: std::net::IpAddr = "127.0.0.2".parse().unwrap();
+    let body = json!({"seats": 2, "name": "Q"}).to_string();
+    assert_eq!(
+        http_from(other, s.addr, "POST", "/api/tables", &body)
+            .await
+            .0,
+        201
+    );
+}
+
+/// Tables made by everyone together are bounded too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn making_tables_is_limited_in_all() {
+    let s = server(tongiaki_server::online::Config {
+        tables_per_min: 5,
+        tables_per_min_per_addr: 100,
+        ..quick()
+    })
+    .await;
+    let mut statuses = Vec::new();
+    for i in 1..=7u8 {
+        let from = std::net::IpAddr::from([127, 0, 0, 10 + i]);
+        let body = json!({"seats": 2, "name": "P"}).to_string();
+        statuses.push(
+            http_from(from, s.addr, "POST", "/api/tables", &body)
+                .await
+                .0,
+        );
+    }
+    assert_eq!(statuses, [201, 201, 201, 201, 201, 429, 429]);
+}
+
+/// Issue 29: 16 addresses with 32 idle spectator sockets each filled the
+/// 512 connections, and fresh addresses got 503. With the same bounds
+/// (512 in all, 64 per address), spectators are bounded at a table and in
+/// all, heavy addresses share half the server: a fresh address still makes
+/// a table and plays, and another still watches.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_few_addresses_cannot_lock_everyone_out() {
+    let limits = tongiaki_server::serve::Limits {
+        max_connections: 512,
+        max_connections_per_address: 64,
+        ..Default::default()
+    };
+    let s = server_with_limits(quick(), limits).await;
+    let (id, _ana, _bo) = two_players(&s).await;
+    let mut held = Vec::new();
+    let mut refused = 0;
+    for a in 0..16u8 {
+        let from = std::net::IpAddr::from([127, 0, 1, 1 + a]);
+        for _ in 0..32 {
+            match Client::connect_from(from, s.addr, &id).await {
+                Some(mut c) => {
+                    c.send(json!({"type": "hello"})).await;
+                    match c.next().await {
+                        Some(v) if v["type"] == "welcome" => held.push(c),
+                        _ => refused += 1,
+                    }
+                }
+                None => refused += 1,
+            }
+        }
+    }
+    eprintln!("{} spectators held, {refused} refused", held.len());
+    assert!(refused > 0);
+    // A fresh address: a table of its own, and its player's socket.
+    let fresh = std::net::IpAddr::from([127, 0, 2, 1]);
+    let body = json!({"seats": 2, "name": "Cy"}).to_string();
+    let (st, v) = http_from(fresh, s.addr, "POST", "/api/tables", &body).await;
+    assert_eq!(st, 201, "{v}");
+    let mine = v["table"].as_str().unwrap();
+    let mut c = Client::connect_from(fresh, s.addr, mine)
+        .await
+        .expect("room to play");
+    assert_eq!(c.hello(v["token"].as_str()).await["seat"], 0);
+    // Another fresh address watches the busy table: it is full of
+    // spectators, so it is told so (not shut out without a word)...
+    let other = std::net::IpAddr::from([127, 0, 2, 2]);
+    let mut w = Client::connect_from(other, s.addr, &id)
+        .await
+        .expect("a socket");
+    w.send(json!({"type": "hello"})).await;
+    assert_eq!(w.recv().await["code"], "too_many_watchers");
+    // ...and watches a quiet one.
+    let mut w = Client::connect_from(other, s.addr, mine)
+        .await
+        .expect("a socket");
+    w.hello(None).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

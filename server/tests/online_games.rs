@@ -114,6 +114,29 @@ async fn the_turn_clock_lets_a_bot_move_for_a_slow_player() {
     assert_eq!(st["events"][0]["seat"], 0);
 }
 
+/// Issue 29: through the setup (R2) the engine's turn stays 0, and the
+/// clock was armed once per (turn, seat): a table whose creator never came
+/// stalled at move 2 (two seats) or 6 (six seats) for good. The clock runs
+/// for every placement, and on into the first turn.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_turn_clock_runs_through_the_setup() {
+    let s = server(quick()).await;
+    for seats in [2u64, 6] {
+        let bots: serde_json::Map<String, Value> = (1..seats)
+            .map(|k| (k.to_string(), json!("greedy")))
+            .collect();
+        let (id, _) = create(
+            s.addr,
+            json!({"seats": seats, "name": "Ana", "bots": bots, "turn_clock": 1}),
+        )
+        .await;
+        // Ana never comes; a spectator watches.
+        let mut w = Client::at(s.addr, &id, None).await;
+        let st = w.state_at(2 * seats + 1).await;
+        assert_ne!(st["snapshot"]["phase"], "setup", "{seats} seats: {st}");
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn idle_tables_expire() {
     // Not zero: the server's own sweeper sweeps once as it starts, and
@@ -130,6 +153,22 @@ async fn idle_tables_expire() {
     assert_eq!(a.recv_type("expired").await["type"], "expired");
     let (st, e) = table_info(s.addr, &id).await;
     assert_eq!((st, e["code"].as_str()), (404, Some("no_table")));
+}
+
+/// Issue 29: tables nobody joins expire sooner than those being played.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn waiting_tables_nobody_joins_expire_sooner() {
+    let s = server(tongiaki_server::online::Config {
+        waiting_expiry: Duration::from_millis(500),
+        ..quick()
+    })
+    .await;
+    let (waiting, _) = create(s.addr, json!({"seats": 3, "name": "Ana"})).await;
+    let (playing, _, _) = two_players(&s).await;
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    s.hub.sweep().await;
+    assert_eq!(table_info(s.addr, &waiting).await.0, 404);
+    assert_eq!(table_info(s.addr, &playing).await.0, 200);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -212,6 +251,58 @@ fn serve_refuses_bad_flags_and_stores_it_does_not_have() {
     assert!(!err.contains("secret"), "{err}");
     let out = run(&["--port", "0", "--db", "mysql://x"]);
     assert_eq!(out.status.code(), Some(1));
+}
+
+/// Issue 29: the run command (`tongiaki serve` without `--db`, started in
+/// the repository) left `tongiaki.db` there. Without `--db` the tables go
+/// to the user's data directory, which is made, and the server says where.
+#[test]
+fn without_db_the_tables_are_kept_out_of_the_current_directory() {
+    use std::io::BufRead;
+    let root = std::env::temp_dir().join(format!("tongiaki-nodb-{}", std::process::id()));
+    let (cwd, home) = (root.join("repo"), root.join("home"));
+    std::fs::create_dir_all(&cwd).unwrap();
+    std::fs::create_dir_all(&home).unwrap();
+    let www = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../www");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tongiaki"))
+        .args(["serve", "--port", "0", "--www"])
+        .arg(&www)
+        .current_dir(&cwd)
+        .env("HOME", &home)
+        .env_remove("XDG_DATA_HOME")
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut said = Vec::new();
+    for line in lines.by_ref() {
+        let line = line.unwrap();
+        let done = line.starts_with("http://");
+        said.push(line);
+        if done {
+            break;
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    let expected = home.join(".local/share/tongiaki/tables.db");
+    let listing: Vec<_> = std::fs::read_dir(&cwd)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    let kept = expected.exists();
+    let _ = std::fs::remove_dir_all(&root);
+    assert!(
+        listing.is_empty(),
+        "the current directory holds {listing:?}"
+    );
+    assert!(kept, "{} was not made", expected.display());
+    assert!(
+        said.iter()
+            .any(|l| l.contains(&expected.display().to_string())),
+        "the server says where the tables are: {said:?}"
+    );
 }
 
 /// The engine bounds a turn itself (docs/rules.md#endless-play): a table

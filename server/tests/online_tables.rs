@@ -12,3 +12,4 @@ mod online_games;
 mod online_load;
 mod online_meet;
 mod online_odds;
+mod online_outages;

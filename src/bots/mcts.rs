@@ -140,7 +140,14 @@ impl SearchConfig {
                 }
                 cfg.budget = Budget::checked(Some(n), None)?;
             } else if let Some((k, v)) = o.split_once('=') {
-                let num = || v.parse::<f32>().map_err(|_| bad());
+                // A finite number (NaN or inf would make every node's
+                // score NaN).
+                let num = || {
+                    v.parse::<f32>()
+                        .ok()
+                        .filter(|x| x.is_finite())
+                        .ok_or_else(bad)
+                };
                 match k {
                     "rollout" => {
                         cfg.rollout = match v {
@@ -159,7 +166,15 @@ impl SearchConfig {
                         }
                     }
                     "c" => cfg.c = num()?,
-                    "horizon" => cfg.horizon = v.parse().map_err(|_| bad())?,
+                    // No game has more turns than decisions: a longer
+                    // horizon means nothing (and would overflow a turn).
+                    "horizon" => {
+                        cfg.horizon = v
+                            .parse()
+                            .ok()
+                            .filter(|&h: &u32| h as usize <= crate::game::MAX_GAME_DECISIONS)
+                            .ok_or_else(bad)?
+                    }
                     "widen" => cfg.widen = num()?,
                     "widen_base" => cfg.widen_base = num()?,
                     "small" => cfg.small = v.parse().map_err(|_| bad())?,
@@ -396,7 +411,7 @@ impl<'a> Tree<'a> {
 
 pub(super) fn rollout(cfg: &SearchConfig, params: &Params, g: &mut Game, rng: &mut ChaCha8Rng) {
     let stop = if cfg.horizon > 0 {
-        g.turn() + cfg.horizon
+        g.turn().saturating_add(cfg.horizon)
     } else {
         u32::MAX
     };

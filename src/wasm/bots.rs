@@ -105,10 +105,11 @@ impl Game {
         let kind = kind_of(kind)?;
         let seed = seed_of(seed)?;
         let budget = budget_of(budget)?;
-        if self.inner.is_over() {
+        let game = self.game()?;
+        if game.is_over() {
             return Err(engine_error(Error::game_over()));
         }
-        decide(&self.inner, &kind, seed, budget).map_err(|e| engine_error(e.to_error()))
+        decide(game, &kind, seed, budget).map_err(|e| engine_error(e.to_error()))
     }
 }
 

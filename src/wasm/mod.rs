@@ -192,7 +192,11 @@ export type TongiakiErrorCode =
   | "malformed_action"
   | "illegal_action"
   | "game_over"
-  | "bad_save";
+  | "bad_save"
+  /** A game used after `free()`. */
+  | "freed"
+  /** The binding itself failed (should never happen). */
+  | "internal";
 
 /**
  * What every method of `Game` throws: a JS Error with a player-readable
@@ -332,7 +336,27 @@ pub fn version() -> String {
 /// applies an action by itself.
 #[wasm_bindgen]
 pub struct Game {
-    inner: crate::Game,
+    /// `None` once `free()` was called.
+    inner: Option<crate::Game>,
+}
+
+/// What every method of a freed game throws (code `freed`).
+fn freed() -> JsValue {
+    js_error(
+        "freed",
+        &Error::of(ErrorCode::BadOptions, Reason::InternalFreed, Vec::new()),
+    )
+}
+
+impl Game {
+    /// The game, unless it was freed.
+    fn game(&self) -> Result<&crate::Game, JsValue> {
+        self.inner.as_ref().ok_or_else(freed)
+    }
+
+    fn game_mut(&mut self) -> Result<&mut crate::Game, JsValue> {
+        self.inner.as_mut().ok_or_else(freed)
+    }
 }
 
 #[wasm_bindgen]
@@ -345,14 +369,27 @@ impl Game {
         install_panic_hook();
         let options = to_json(&options, ErrorCode::BadOptions, "game options")?;
         let inner = crate::Game::from_options_json(&options).map_err(engine_error)?;
-        Ok(Game { inner })
+        Ok(Game { inner: Some(inner) })
+    }
+
+    /// Releases the game's memory (this replaces wasm-bindgen's own
+    /// `free`, which sits before it in the generated class). Afterwards
+    /// every method throws a `TongiakiError` with code `freed`, where
+    /// wasm-bindgen's would throw a plain "null pointer passed to rust"
+    /// (issue 29); the small object left goes when JS lets go of it. Called
+    /// while the game is busy (from an action's `toJSON` inside `apply`),
+    /// it throws and frees nothing: that `apply` fails as any action that
+    /// cannot be read, and the game stays as it was.
+    #[wasm_bindgen(js_name = free)]
+    pub fn release(&mut self) {
+        self.inner = None;
     }
 
     /// Every legal action for the decision pending now, each exactly once,
     /// in a stable order; `[]` when the game is over.
     #[wasm_bindgen(js_name = legalActions, unchecked_return_type = "Action[]")]
     pub fn legal_actions(&self) -> Result<JsValue, JsValue> {
-        to_js(&self.inner.legal_actions())
+        to_js(&self.game()?.legal_actions())
     }
 
     /// Applies one action and returns what happened. Throws a
@@ -364,19 +401,19 @@ impl Game {
         #[wasm_bindgen(unchecked_param_type = "Action")] action: JsValue,
     ) -> Result<JsValue, JsValue> {
         let action = to_json(&action, ErrorCode::MalformedAction, "action")?;
-        let events = self.inner.apply_json(&action).map_err(engine_error)?;
+        let events = self.game_mut()?.apply_json(&action).map_err(engine_error)?;
         to_js(&events)
     }
 
     /// The public state.
     #[wasm_bindgen(unchecked_return_type = "Snapshot")]
     pub fn snapshot(&self) -> Result<JsValue, JsValue> {
-        to_js(&self.inner.snapshot())
+        to_js(&self.game()?.snapshot())
     }
 
     /// The game as a string (JSON: options and action log) for `Game.load`.
-    pub fn save(&self) -> String {
-        self.inner.save()
+    pub fn save(&self) -> Result<String, JsValue> {
+        Ok(self.game()?.save())
     }
 
     /// A saved game, replayed through the same validation as `apply`.
@@ -390,7 +427,7 @@ impl Game {
             .as_string()
             .ok_or_else(|| engine_error(Error::bad_save("bad_save.not_text", js_kind(&text))))?;
         let inner = crate::Game::load(&text).map_err(engine_error)?;
-        Ok(Game { inner })
+        Ok(Game { inner: Some(inner) })
     }
 }
 

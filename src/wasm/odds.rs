@@ -47,6 +47,6 @@ impl Game {
     /// reads the hidden order of the pile.
     #[wasm_bindgen(js_name = voyageOdds, unchecked_return_type = "VoyageOdds[]")]
     pub fn voyage_odds(&self) -> Result<JsValue, JsValue> {
-        to_js(&crate::odds::voyage_odds_json(&self.inner))
+        to_js(&crate::odds::voyage_odds_json(self.game()?))
     }
 }

@@ -578,6 +578,9 @@ export default {
   "online.hello_first": "Zuerst Hallo sagen (mit dem Token deines Platzes, oder ohne zum Zuschauen).",
   "online.not_gone": "Der Spieler dieses Platzes ist noch nicht lange genug weg, um ersetzt zu werden.",
   "online.store": "Der Speicher der Tische ist nicht erreichbar; nichts wurde geändert. Versuch es noch einmal.",
+  // issue 29: limits on making tables and on watching
+  "online.too_many_tables": "Zu viele neue Tische: versuch es in {retry_secs} s noch einmal.",
+  "online.too_many_watchers": "Zu viele Zuschauer an diesem Tisch (oder auf dem Server): versuch es später noch einmal.",
   "online.network": "Der Server ist nicht erreichbar. Prüfe die Verbindung und versuch es noch einmal.",
   "online.offline": "Nicht mit dem Tisch verbunden: verbinde neu…",
   // Issue 31: Chat und Revanche
@@ -722,5 +725,7 @@ export default {
     "bad_save.entry": "Eintrag {entry} des Spielstands ({entry_type}) lässt sich nicht nachspielen: {@reason}",
     "internal.serialize": "Interner Fehler: {detail}.",
     "internal.invalid_json": "Interner Fehler: die Engine hat ungültiges JSON geschrieben.",
+    // issue 29: a game used after free()
+    "internal.freed": "Dieses Spiel wurde freigegeben (free()): es kann nicht mehr verwendet werden.",
   },
 };

@@ -585,6 +585,9 @@ export default {
   "online.hello_first": "Say hello (with your seat's token, or none to watch) first.",
   "online.not_gone": "That seat's player is not gone long enough to be replaced.",
   "online.store": "The table store is not available; nothing was changed. Try again.",
+  // issue 29: limits on making tables and on watching
+  "online.too_many_tables": "Too many new tables: try again in {retry_secs} s.",
+  "online.too_many_watchers": "Too many people are watching this table (or the server): try again later.",
   "online.network": "The server cannot be reached. Check the connection and try again.",
   "online.offline": "Not connected to the table: reconnecting…",
   // Issue 31: chat and rematch
@@ -731,5 +734,7 @@ export default {
     "bad_save.entry": "Entry {entry} of the save ({entry_type}) cannot be replayed: {@reason}",
     "internal.serialize": "Internal error: {detail}.",
     "internal.invalid_json": "Internal error: the engine wrote invalid JSON.",
+    // issue 29: a game used after free()
+    "internal.freed": "This game was freed (free()): it cannot be used any more.",
   },
 };

@@ -579,6 +579,9 @@ export default {
   "online.hello_first": "קודם אומרים שלום (עם האסימון של המקום שלך, או בלעדיו כדי לצפות).",
   "online.not_gone": "השחקן במקום הזה לא נעדר מספיק זמן כדי שיוחלף.",
   "online.store": "מאגר השולחנות לא זמין; דבר לא השתנה. נסה/י שוב.",
+  // issue 29: limits on making tables and on watching
+  "online.too_many_tables": "יותר מדי שולחנות חדשים: נסה/י שוב בעוד {retry_secs} שניות.",
+  "online.too_many_watchers": "יותר מדי צופים בשולחן הזה (או בשרת): נסה/י שוב מאוחר יותר.",
   "online.network": "אין גישה לשרת. בדוק/י את החיבור ונסה/י שוב.",
   "online.offline": "לא מחובר לשולחן: מתחבר מחדש…",
   // Issue 31: צ׳אט ומשחק חוזר
@@ -723,5 +726,7 @@ export default {
     "bad_save.entry": "אי אפשר לשחזר את רשומה {entry} של השמירה ({entry_type}): {@reason}",
     "internal.serialize": "שגיאה פנימית: {detail}.",
     "internal.invalid_json": "שגיאה פנימית: המנוע כתב JSON לא תקין.",
+    // issue 29: a game used after free()
+    "internal.freed": "המשחק הזה שוחרר (free()): אי אפשר להשתמש בו יותר.",
   },
 };

@@ -578,6 +578,9 @@ export default {
   "online.hello_first": "Először köszönj (a helyed tokenjével, vagy anélkül, ha csak nézed).",
   "online.not_gone": "Ennek a helynek a játékosa még nincs elég régóta távol ahhoz, hogy helyettesítsék.",
   "online.store": "Az asztalok tárolója nem érhető el; semmi sem változott. Próbáld újra.",
+  // issue 29: limits on making tables and on watching
+  "online.too_many_tables": "Túl sok új asztal: próbáld újra {retry_secs} mp múlva.",
+  "online.too_many_watchers": "Túl sokan nézik ezt az asztalt (vagy a szervert): próbáld újra később.",
   "online.network": "A szerver nem érhető el. Ellenőrizd a kapcsolatot, és próbáld újra.",
   "online.offline": "Nincs kapcsolat az asztallal: újrakapcsolódás…",
   // 31. feladat: csevegés és visszavágó
@@ -722,5 +725,7 @@ export default {
     "bad_save.entry": "A mentés {entry}. bejegyzése ({entry_type}) nem játszható vissza: {@reason}",
     "internal.serialize": "Belső hiba: {detail}.",
     "internal.invalid_json": "Belső hiba: a motor érvénytelen JSON-t írt.",
+    // issue 29: a game used after free()
+    "internal.freed": "Ezt a játékot felszabadították (free()): többé nem használható.",
   },
 };

@@ -578,6 +578,9 @@ export default {
   "online.hello_first": "Prima saluta (con il token del tuo posto, o senza per guardare).",
   "online.not_gone": "Il giocatore di quel posto non è assente da abbastanza tempo per essere sostituito.",
   "online.store": "L'archivio dei tavoli non è disponibile; non è cambiato nulla. Riprova.",
+  // issue 29: limits on making tables and on watching
+  "online.too_many_tables": "Troppi tavoli nuovi: riprova tra {retry_secs} s.",
+  "online.too_many_watchers": "Troppi spettatori a questo tavolo (o sul server): riprova più tardi.",
   "online.network": "Il server non è raggiungibile. Controlla la connessione e riprova.",
   "online.offline": "Non connesso al tavolo: riconnessione…",
   // Issue 31: chat e rivincita
@@ -722,5 +725,7 @@ export default {
     "bad_save.entry": "La voce {entry} del salvataggio ({entry_type}) non si può rigiocare: {@reason}",
     "internal.serialize": "Errore interno: {detail}.",
     "internal.invalid_json": "Errore interno: il motore ha scritto JSON non valido.",
+    // issue 29: a game used after free()
+    "internal.freed": "Questa partita è stata liberata (free()): non si può più usare.",
   },
 };

@@ -578,6 +578,9 @@ export default {
   "online.hello_first": "Eerst hallo zeggen (met het token van je plaats, of zonder om mee te kijken).",
   "online.not_gone": "De speler van die plaats is nog niet lang genoeg weg om vervangen te worden.",
   "online.store": "De opslag van de tafels is niet bereikbaar; er is niets veranderd. Probeer het opnieuw.",
+  // issue 29: limits on making tables and on watching
+  "online.too_many_tables": "Te veel nieuwe tafels: probeer het over {retry_secs} s opnieuw.",
+  "online.too_many_watchers": "Te veel toeschouwers bij deze tafel (of op de server): probeer het later opnieuw.",
   "online.network": "De server is niet bereikbaar. Controleer de verbinding en probeer het opnieuw.",
   "online.offline": "Niet verbonden met de tafel: opnieuw verbinden…",
   // Issue 31: chat en revanche
@@ -722,5 +725,7 @@ export default {
     "bad_save.entry": "Item {entry} van de opslag ({entry_type}) kan niet opnieuw afgespeeld worden: {@reason}",
     "internal.serialize": "Interne fout: {detail}.",
     "internal.invalid_json": "Interne fout: de engine schreef ongeldige JSON.",
+    // issue 29: a game used after free()
+    "internal.freed": "Dit spel is vrijgegeven (free()): het kan niet meer gebruikt worden.",
   },
 };

@@ -89,6 +89,11 @@ codes! {
     CreatorOnly = "creator_only", 403, "Only the table's creator (seat 0) may change that.";
     /// 503: the store failed; nothing was changed.
     Store = "store", 503, "The table store is not available; nothing was changed. Try again.";
+    // Issue 29
+    /// Past the limits on making tables (hub/limits.rs).
+    TooManyTables = "too_many_tables", 429, "Too many new tables: try again in {retry_secs} s.";
+    /// Past the spectators a table, or the server, takes.
+    TooManyWatchers = "too_many_watchers", 429, "Too many people are watching this table (or the server): try again later.";
 }
 
 /// Whose refusal: the server's own, or the engine's as it gave it.
@@ -136,7 +141,15 @@ pub struct OnlineError {
 
 impl OnlineError {
     /// One of the server's own refusals with its arguments (an object).
-    pub fn new(code: Code, args: Value) -> OnlineError {
+    /// What they repeat of a client's input is bounded as the engine's
+    /// echoes are (short, every control or bidi character made visible:
+    /// [`tongiaki::error::bound_echo`]).
+    pub fn new(code: Code, mut args: Value) -> OnlineError {
+        if let Value::Object(m) = &mut args {
+            for (k, v) in m.iter_mut() {
+                tongiaki::error::bound_echo(k, v);
+            }
+        }
         let args_list: Vec<(&str, Value)> = match &args {
             Value::Object(m) => m.iter().map(|(k, v)| (k.as_str(), v.clone())).collect(),
             _ => Vec::new(),
@@ -206,7 +219,10 @@ mod tests {
         let mut seen = std::collections::HashSet::new();
         for &code in Code::ALL {
             assert!(seen.insert(code.as_str()), "{code:?} twice");
-            let e = OnlineError::new(code, json!({"detail": "x", "max": 1, "last": 5}));
+            let e = OnlineError::new(
+                code,
+                json!({"detail": "x", "max": 1, "last": 5, "retry_secs": 3}),
+            );
             assert_eq!(e.status, code.status());
             assert!(e.status.is_client_error() || e.status.is_server_error());
             assert_eq!(e.key, format!("online.{}", code.as_str()));

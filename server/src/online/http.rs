@@ -46,9 +46,14 @@ fn answer<T: Serialize>(status: StatusCode, r: Result<T, OnlineError>) -> Respon
     }
 }
 
-pub async fn create(State(hub): State<Arc<Hub>>, body: Body) -> Response {
+pub async fn create(
+    State(hub): State<Arc<Hub>>,
+    peer: Option<Extension<ConnectInfo<SocketAddr>>>,
+    body: Body,
+) -> Response {
+    let from = peer.map(|Extension(ConnectInfo(a))| a.ip());
     let r = match read_body(body).await {
-        Ok(b) => hub.create(b).await,
+        Ok(b) => hub.create(b, from).await,
         Err(e) => Err(e),
     };
     answer(StatusCode::CREATED, r)

@@ -44,10 +44,15 @@ pub struct Table {
     /// bounds a turn's decisions itself: docs/rules.md#endless-play.)
     pub turn_key: (u32, u8),
     pub turn_started: Instant,
+    /// Turns begun since the table was loaded, counting every change of
+    /// `turn_key`: the clock is armed once per value. (Not `turn_key`
+    /// itself: through the setup the engine's turn stays 0, so (0, seat)
+    /// comes back with every round of placements — issue 29.)
+    pub turn_serial: u64,
     /// The turn clock ran out: a bot moves for the rest of this turn.
     pub clock_out: bool,
-    /// The turn the clock timer is armed for.
-    pub clock_armed: Option<(u32, u8)>,
+    /// The turn (`turn_serial`) the clock timer is armed for.
+    pub clock_armed: Option<u64>,
     /// A bot is deciding move n.
     pub bot_thinking: Option<u32>,
     /// The current `state` message, serialised once.
@@ -92,6 +97,7 @@ impl Table {
             left_at: vec![now; n],
             turn_key: (0, 0),
             turn_started: now,
+            turn_serial: 0,
             clock_out: false,
             clock_armed: None,
             bot_thinking: None,
@@ -142,6 +148,7 @@ impl Table {
         let key = self.current_turn_key();
         if key != self.turn_key {
             self.turn_key = key;
+            self.turn_serial += 1;
             self.turn_started = Instant::now();
             self.clock_out = false;
         }

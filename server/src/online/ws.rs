@@ -6,7 +6,7 @@
 use super::error::{Code, OnlineError};
 use super::hub::{AddrSlot, Hub, Speaker};
 use super::wire::{ClientMessage, ServerMessage, EXPIRED};
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Path, State};
 use axum::response::{IntoResponse, Response};
 use axum::Extension;
@@ -26,7 +26,12 @@ const MAX_WRITE_BUFFER: usize = 1024 * 1024;
 /// Messages per second a client may send on average, and in a burst.
 const RATE: f64 = 20.0;
 const BURST: f64 = 60.0;
-/// Refused messages (rate, size, syntax) after which the connection closes.
+/// Abusive messages (over the rate, too large, not JSON or not a message,
+/// binary frames, a hello without a valid token, anything before the
+/// hello) after which the connection closes, with close code 1008. Refusals
+/// of the game itself (`not_your_turn`, `stale`, an illegal move…) are an
+/// honest client's everyday answers and never count (issue 29: an impatient
+/// double click, repeated, closed a seated player's connection).
 const MAX_STRIKES: u32 = 100;
 /// The hello must come within this.
 const HELLO_DEADLINE: Duration = Duration::from_secs(10);
@@ -109,10 +114,28 @@ impl Conn {
         )
     }
 
-    /// Refuses a message; false once the client has been refused too often.
+    /// Refuses a message that an honest client may send (the game said
+    /// no); false if the refusal could not be sent.
     async fn refuse(&mut self, e: OnlineError) -> bool {
+        self.send(&ServerMessage::Error(&e).frame()).await
+    }
+
+    /// Refuses an abusive message ([`MAX_STRIKES`]); false once the client
+    /// has been refused too often, after telling it why with a close frame.
+    async fn strike(&mut self, e: OnlineError) -> bool {
         self.bucket.strikes += 1;
-        self.send(&ServerMessage::Error(&e).frame()).await && self.bucket.strikes < MAX_STRIKES
+        if !self.refuse(e).await {
+            return false;
+        }
+        if self.bucket.strikes < MAX_STRIKES {
+            return true;
+        }
+        let close = CloseFrame {
+            code: close_code::POLICY,
+            reason: "too many refused messages".into(),
+        };
+        let _ = timeout(SEND_DEADLINE, self.socket.send(Message::Close(Some(close)))).await;
+        false
     }
 
     /// Reads and checks one message: text, within size and rate, one of
@@ -145,7 +168,7 @@ impl Conn {
     }
 
     async fn refused(&mut self, e: OnlineError) -> Incoming {
-        if self.refuse(e).await {
+        if self.strike(e).await {
             Incoming::Skip
         } else {
             Incoming::Closed
@@ -172,7 +195,7 @@ async fn session(hub: Arc<Hub>, id: String, socket: WebSocket, slot: AddrSlot) {
         let (token, name) = match c.read(msg).await {
             Incoming::Message(ClientMessage::Hello { token, name }) => (token, name),
             Incoming::Message(_) => {
-                if !c.refuse(OnlineError::code(Code::HelloFirst)).await {
+                if !c.strike(OnlineError::code(Code::HelloFirst)).await {
                     return;
                 }
                 continue;
@@ -181,7 +204,7 @@ async fn session(hub: Arc<Hub>, id: String, socket: WebSocket, slot: AddrSlot) {
             Incoming::Closed => return,
         };
         let Ok(tok) = token.optional() else {
-            if !c.refuse(OnlineError::code(Code::BadToken)).await {
+            if !c.strike(OnlineError::code(Code::BadToken)).await {
                 return;
             }
             continue;
@@ -210,8 +233,14 @@ async fn session(hub: Arc<Hub>, id: String, socket: WebSocket, slot: AddrSlot) {
         match hub.hello(&id, tok.as_deref()).await {
             Ok(h) => break h,
             Err(e) => {
-                let fatal = e.code == Code::NoTable;
-                if !c.refuse(e).await || fatal {
+                let fatal = e.code == Code::NoTable || e.code == Code::TooManyWatchers;
+                // A token that proves no seat: guessing counts.
+                let sent = if e.code == Code::BadToken {
+                    c.strike(e).await
+                } else {
+                    c.refuse(e).await
+                };
+                if !sent || fatal {
                     return;
                 }
             }
@@ -253,6 +282,9 @@ async fn session(hub: Arc<Hub>, id: String, socket: WebSocket, slot: AddrSlot) {
                     Incoming::Closed => break,
                 };
                 ok = match handle(&hub, &id, &mut who, m).await {
+                    // A message this server does not understand counts;
+                    // the game's own refusals do not.
+                    Err(e) if e.code == Code::BadMessage => c.strike(e).await,
                     Err(e) => c.refuse(e).await,
                     Ok(Some(answer)) => c.send(&answer).await,
                     Ok(None) => true,
@@ -324,7 +356,7 @@ async fn handle(
         ClientMessage::ChatSettings { spectators } => {
             hub.chat_settings(id, seat, spectators).await.map(|()| None)
         }
-        ClientMessage::Rematch => Box::pin(hub.rematch(id, seat)).await.map(Some),
+        ClientMessage::Rematch => Box::pin(hub.rematch(id, seat, who.addr)).await.map(Some),
         ClientMessage::History => Box::pin(hub.history_now(id, who)).await.map(Some),
         ClientMessage::Hello { .. } => Err(OnlineError::detail(
             Code::BadMessage,

@@ -23,6 +23,7 @@ pub mod files;
 pub mod log;
 pub mod options;
 
+pub(crate) use conn::client_key;
 pub use files::mime_type;
 pub use log::Log;
 
@@ -75,13 +76,36 @@ impl Default for Limits {
             request_timeout: Duration::from_secs(30),
             request_body_deadline: Duration::from_secs(30),
             write_stall_timeout: Duration::from_secs(30),
-            max_connections: 512,
+            max_connections: default_max_connections(),
             max_connections_per_address: 64,
             max_request_body: 64 * 1024,
             max_header_bytes: 16 * 1024,
             max_headers: 100,
         }
     }
+}
+
+/// Connections a server holds at most unless told otherwise: enough for a
+/// thousand tables of four players (BENCHMARKS.md, "Server: load"), within
+/// the process's limit of open files (each connection is one; a few are
+/// kept for the store, the listener and the files served).
+pub fn default_max_connections() -> usize {
+    const WANTED: usize = 8192;
+    match open_files_limit() {
+        Some(n) => WANTED.min(n.saturating_sub(128)).max(64),
+        None => WANTED,
+    }
+}
+
+/// The soft limit on open files (`ulimit -n`), from /proc (Linux).
+fn open_files_limit() -> Option<usize> {
+    let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let line = limits.lines().find(|l| l.starts_with("Max open files"))?;
+    let soft = line["Max open files".len()..].split_whitespace().next()?;
+    if soft == "unlimited" {
+        return Some(usize::MAX);
+    }
+    soft.parse().ok()
 }
 
 /// Everything `tongiaki serve` is started with.
@@ -274,6 +298,17 @@ pub fn serve(options: options::ServeOptions) -> io::Result<()> {
             db,
             tables,
         } = options;
+        if let Some(path) = db.strip_prefix("sqlite:") {
+            let path = path.split('?').next().unwrap_or(path);
+            if let Some(dir) = Path::new(path)
+                .parent()
+                .filter(|d| !d.as_os_str().is_empty())
+            {
+                std::fs::create_dir_all(dir).map_err(|e| {
+                    io::Error::new(e.kind(), format!("cannot make {}: {e}", dir.display()))
+                })?;
+            }
+        }
         let hub = crate::online::start(&db, tables)
             .await
             .map_err(io::Error::other)?;
@@ -281,7 +316,7 @@ pub fn serve(options: options::ServeOptions) -> io::Result<()> {
         let (www, pkg, log) = (config.www.clone(), config.pkg.clone(), config.log.clone());
         let server = Server::bind(config).await?;
         println!(
-            "Tongiaki: serving {} (and {} at /pkg/) and online tables in {db}; Ctrl-C stops",
+            "Tongiaki: serving {} (and {} at /pkg/); online tables stored in {db}; Ctrl-C stops",
             www.display(),
             pkg.display()
         );

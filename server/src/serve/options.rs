@@ -1,18 +1,24 @@
 //! The command line of `tongiaki serve`:
 //!
 //! ```text
-//! tongiaki serve [--port 8080] [--bind 127.0.0.1] [--db sqlite:tongiaki.db]
+//! tongiaki serve [--port 8080] [--bind 127.0.0.1] [--db sqlite:PATH]
 //!                [--www www] [--pkg pkg] [--gone-after SECS] [--turn-gone-after SECS]
 //!                [--turn-clock SECS] [--live-expiry SECS] [--turn-expiry SECS]
+//!                [--waiting-expiry SECS] [--turn-waiting-expiry SECS]
 //!                [--bot-delay MS] [--max-ws-per-addr N] [--search-ms MS]
 //!                [--max-connections N] [--max-connections-per-addr N]
+//!                [--tables-per-min N] [--tables-per-min-per-addr N]
+//!                [--max-watchers N] [--max-watchers-per-table N]
 //! ```
+//!
+//! Without `--db` the tables live in the user's data directory
+//! ([`default_db`]), never in the directory the server was started from.
 
 use super::{Config, Limits, Log};
 use crate::online;
 use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
-use tongiaki::error::{truncate, ECHO_CHARS};
+use tongiaki::error::{echo, ECHO_CHARS};
 
 /// What `tongiaki serve` was asked for: the server, the store, the tables.
 #[derive(Clone, Debug)]
@@ -25,7 +31,13 @@ pub struct ServeOptions {
 }
 
 /// Every flag takes a value.
-const KNOWN: [&str; 15] = [
+const KNOWN: [&str; 21] = [
+    "--waiting-expiry",
+    "--turn-waiting-expiry",
+    "--tables-per-min",
+    "--tables-per-min-per-addr",
+    "--max-watchers",
+    "--max-watchers-per-table",
     "--port",
     "--bind",
     "--db",
@@ -56,12 +68,9 @@ fn flag<'a>(args: &'a [String], name: &str) -> Result<Option<&'a str>, String> {
 fn number(args: &[String], name: &str, default: u64) -> Result<u64, String> {
     match flag(args, name)? {
         None => Ok(default),
-        Some(v) => v.parse().map_err(|_| {
-            format!(
-                "{name} needs a whole number, not {}",
-                truncate(v, ECHO_CHARS)
-            )
-        }),
+        Some(v) => v
+            .parse()
+            .map_err(|_| format!("{name} needs a whole number, not {}", echo(v, ECHO_CHARS))),
     }
 }
 
@@ -79,7 +88,7 @@ impl ServeOptions {
         let mut i = 0;
         while i < args.len() {
             if !KNOWN.contains(&args[i].as_str()) {
-                return Err(format!("unknown option {}", truncate(&args[i], ECHO_CHARS)));
+                return Err(format!("unknown option {}", echo(&args[i], ECHO_CHARS)));
             }
             i += 2;
         }
@@ -89,7 +98,7 @@ impl ServeOptions {
         let ip: IpAddr = bind.parse().map_err(|_| {
             format!(
                 "--bind needs an IP address (127.0.0.1, 0.0.0.0, ::1), not {}",
-                truncate(bind, ECHO_CHARS)
+                echo(bind, ECHO_CHARS)
             )
         })?;
         let d = online::Config::default();
@@ -101,6 +110,20 @@ impl ServeOptions {
             return Err("--turn-clock is at least 1 second".into());
         }
         let search_ms = number(args, "--search-ms", 1000)?;
+        let l = Limits::default();
+        let limits = Limits {
+            max_connections: count(args, "--max-connections", l.max_connections)?,
+            max_connections_per_address: count(
+                args,
+                "--max-connections-per-addr",
+                l.max_connections_per_address,
+            )?,
+            ..l
+        };
+        let per_min = |name: &str, default: u32| -> Result<u32, String> {
+            let n = count(args, name, default as usize)?;
+            u32::try_from(n).map_err(|_| format!("{name} {n} is too large"))
+        };
         let tables = online::Config {
             gone_after: secs("--gone-after", d.gone_after)?,
             turn_gone_after: secs("--turn-gone-after", d.turn_gone_after)?,
@@ -113,21 +136,22 @@ impl ServeOptions {
                 d.bot_delay.as_millis() as u64,
             )?),
             max_ws_per_addr: count(args, "--max-ws-per-addr", d.max_ws_per_addr)?,
+            waiting_expiry: secs("--waiting-expiry", d.waiting_expiry)?,
+            turn_waiting_expiry: secs("--turn-waiting-expiry", d.turn_waiting_expiry)?,
+            tables_per_min: per_min("--tables-per-min", d.tables_per_min)?,
+            tables_per_min_per_addr: per_min(
+                "--tables-per-min-per-addr",
+                d.tables_per_min_per_addr,
+            )?,
+            // Spectators may hold a quarter of the connections at most:
+            // the rest is kept for people who play.
+            max_watchers: count(args, "--max-watchers", limits.max_connections / 4)?,
+            max_watchers_per_table: per_min("--max-watchers-per-table", d.max_watchers_per_table)?,
             search_budget: tongiaki::bots::Budget {
                 iterations: d.search_budget.iterations,
                 millis: Some(search_ms as f64),
             },
             ..d
-        };
-        let l = Limits::default();
-        let limits = Limits {
-            max_connections: count(args, "--max-connections", l.max_connections)?,
-            max_connections_per_address: count(
-                args,
-                "--max-connections-per-addr",
-                l.max_connections_per_address,
-            )?,
-            ..l
         };
         let config = Config {
             www: flag(args, "--www")?.unwrap_or("www").into(),
@@ -139,12 +163,32 @@ impl ServeOptions {
         };
         Ok(ServeOptions {
             config,
-            db: flag(args, "--db")?
-                .unwrap_or("sqlite:tongiaki.db")
-                .to_string(),
+            db: match flag(args, "--db")? {
+                Some(db) => db.to_string(),
+                None => default_db(
+                    std::env::var("XDG_DATA_HOME").ok().as_deref(),
+                    std::env::var("HOME").ok().as_deref(),
+                ),
+            },
             tables,
         })
     }
+}
+
+/// The store when `--db` is not given: `tables.db` in the user's data
+/// directory (`$XDG_DATA_HOME/tongiaki`, else `~/.local/share/tongiaki`),
+/// else in the system's temporary directory; never the current directory,
+/// which is often a source tree (issue 29). `serve` makes the directory and
+/// prints where the tables are.
+pub fn default_db(xdg_data_home: Option<&str>, home: Option<&str>) -> String {
+    let dir = match (xdg_data_home, home) {
+        (Some(x), _) if x.starts_with('/') => std::path::PathBuf::from(x).join("tongiaki"),
+        (_, Some(h)) if h.starts_with('/') => {
+            std::path::PathBuf::from(h).join(".local/share/tongiaki")
+        }
+        _ => std::env::temp_dir().join("tongiaki"),
+    };
+    format!("sqlite:{}", dir.join("tables.db").display())
 }
 
 #[cfg(test)]
@@ -160,7 +204,8 @@ mod tests {
     fn defaults_and_flags() {
         let o = parse(&[]).unwrap();
         assert_eq!(o.config.addr, "127.0.0.1:8080".parse().unwrap());
-        assert_eq!(o.db, "sqlite:tongiaki.db");
+        assert!(o.db.ends_with("/tongiaki/tables.db"), "{}", o.db);
+        assert_eq!(o.tables.max_watchers, o.config.limits.max_connections / 4);
         let o = parse(&[
             "--port",
             "0",
@@ -180,6 +225,26 @@ mod tests {
         assert_eq!(o.db, "sqlite:x.db");
     }
 
+    /// Issue 29: the run command left `tongiaki.db` in the repository.
+    #[test]
+    fn the_default_store_is_in_the_data_directory() {
+        assert_eq!(
+            default_db(Some("/d"), Some("/h")),
+            "sqlite:/d/tongiaki/tables.db"
+        );
+        assert_eq!(
+            default_db(None, Some("/home/ana")),
+            "sqlite:/home/ana/.local/share/tongiaki/tables.db"
+        );
+        // Relative settings are not trusted (the spec says absolute).
+        assert_eq!(
+            default_db(Some("rel"), Some("/h")),
+            "sqlite:/h/.local/share/tongiaki/tables.db"
+        );
+        let tmp = default_db(None, None);
+        assert!(tmp.starts_with("sqlite:/"), "{tmp}");
+    }
+
     #[test]
     fn bad_usage_is_refused() {
         for bad in [
@@ -189,6 +254,9 @@ mod tests {
             &["--nope", "1"],
             &["--turn-clock", "0"],
             &["--max-connections", "0"],
+            &["--tables-per-min", "0"],
+            &["--tables-per-min-per-addr", "99999999999"],
+            &["--max-watchers", "x"],
         ] {
             assert!(parse(bad).is_err(), "{bad:?}");
         }

@@ -24,6 +24,28 @@ impl Client {
         })
     }
 
+    /// A connection to table `id` from the local address `from` (any of
+    /// 127.0.0.0/8); `None` if the server refused it.
+    pub async fn connect_from(
+        from: std::net::IpAddr,
+        addr: SocketAddr,
+        id: &str,
+    ) -> Option<Client> {
+        let socket = tokio::net::TcpSocket::new_v4().ok()?;
+        socket.bind(SocketAddr::new(from, 0)).ok()?;
+        let tcp = socket.connect(addr).await.ok()?;
+        let (ws, _) = tokio_tungstenite::client_async(
+            format!("ws://{addr}/api/tables/{id}/ws"),
+            MaybeTlsStream::Plain(tcp),
+        )
+        .await
+        .ok()?;
+        Some(Client {
+            ws,
+            log: Vec::new(),
+        })
+    }
+
     pub async fn connect(addr: SocketAddr, id: &str) -> Client {
         let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/tables/{id}/ws"))
             .await
@@ -232,6 +254,38 @@ impl Client {
     pub async fn act(&mut self, moves: u64, action: &Value) {
         self.send(json!({"type": "act", "moves": moves, "action": action}))
             .await;
+    }
+
+    /// The next text message if one comes within `within` (`None`: none
+    /// came, or the connection closed).
+    pub async fn next_within(&mut self, within: Duration) -> Option<Value> {
+        loop {
+            let m = tokio::time::timeout(within, self.ws.next()).await.ok()?;
+            match m {
+                Some(Ok(Message::Text(t))) => {
+                    self.log.push(t.to_string());
+                    return Some(serde_json::from_str(&t).expect("messages are JSON"));
+                }
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return None,
+                Some(Ok(_)) => continue,
+            }
+        }
+    }
+
+    /// Reads up to the server's close frame: its close code (`None`: the
+    /// connection ended without one).
+    pub async fn close_code(&mut self) -> Option<u16> {
+        loop {
+            let m = tokio::time::timeout(WAIT, self.ws.next())
+                .await
+                .expect("the end in time");
+            match m {
+                Some(Ok(Message::Close(frame))) => return frame.map(|f| u16::from(f.code)),
+                Some(Ok(Message::Text(t))) => self.log.push(t.to_string()),
+                Some(Ok(_)) => {}
+                None | Some(Err(_)) => return None,
+            }
+        }
     }
 
     /// Waits for the server to close the connection.

@@ -77,9 +77,12 @@ pub fn temp_sqlite(name: &str) -> String {
     format!("sqlite:{}", p.display())
 }
 
-/// Settings for tests: bots move at once and search briefly.
+/// Settings for tests: bots move at once and search briefly, and a test
+/// (all its clients at one address) may make as many tables as it likes.
 pub fn quick() -> Config {
     Config {
+        tables_per_min: 1_000_000,
+        tables_per_min_per_addr: 1_000_000,
         bot_delay: Duration::ZERO,
         search_budget: tongiaki::bots::Budget {
             iterations: 30,
@@ -104,6 +107,30 @@ impl Drop for TestServer {
 
 pub async fn server(config: Config) -> TestServer {
     server_on(&temp_db("t"), config).await
+}
+
+/// The tables behind the whole server with the listener's `limits` as
+/// given (not raised for one address as [`server_on`] does).
+pub async fn server_with_limits(config: Config, limits: serve::Limits) -> TestServer {
+    let db = temp_db("t");
+    let hub = online::start(&db, config).await.unwrap();
+    let www = std::env::temp_dir().join(format!("tongiaki-online-www-{}", std::process::id()));
+    std::fs::create_dir_all(&www).unwrap();
+    let mut serve_config = serve::Config::new(&www, &www, "127.0.0.1:0".parse().unwrap());
+    serve_config.log = serve::Log::Off;
+    serve_config.tables = Some(hub.clone());
+    serve_config.limits = limits;
+    let server = serve::Server::bind(serve_config).await.unwrap();
+    let addr = server.local_addr();
+    let task = tokio::spawn(async move {
+        let _ = server.run_until(std::future::pending()).await;
+    });
+    TestServer {
+        addr,
+        hub,
+        db,
+        task,
+    }
 }
 
 /// The tables on `db` behind the whole server of `tongiaki serve` (its
@@ -142,6 +169,37 @@ pub async fn raw_text(addr: SocketAddr, request: &[u8]) -> String {
         .expect("an answer in time")
         .unwrap();
     String::from_utf8_lossy(&buf).into_owned()
+}
+
+/// [`http`] from the local address `from` (any of 127.0.0.0/8: each is a
+/// client address of its own to the server).
+pub async fn http_from(
+    from: std::net::IpAddr,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: &str,
+) -> (u16, Value) {
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let s = tokio::net::TcpSocket::new_v4().unwrap();
+    s.bind(SocketAddr::new(from, 0)).unwrap();
+    let Ok(mut s) = s.connect(addr).await else {
+        return (0, Value::Null);
+    };
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut buf = Vec::new();
+    let _ = tokio::time::timeout(WAIT, s.read_to_end(&mut buf)).await;
+    let text = String::from_utf8_lossy(&buf);
+    let status = text
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let body = text.split_once("\r\n\r\n").map(|x| x.1).unwrap_or("");
+    (status, serde_json::from_str(body).unwrap_or(Value::Null))
 }
 
 /// Sends raw bytes as one request; the status and the body as JSON (Null

@@ -30,18 +30,18 @@ impl Hub {
             }
             Some(Mover::Player) => {
                 let clock = Duration::from_secs(t.record.turn_clock_secs);
-                if clock.is_zero() || t.clock_armed == Some(t.turn_key) {
+                if clock.is_zero() || t.clock_armed == Some(t.turn_serial) {
                     return;
                 }
-                t.clock_armed = Some(t.turn_key);
-                let key = t.turn_key;
+                t.clock_armed = Some(t.turn_serial);
+                let key = t.turn_serial;
                 let at = t.turn_started + clock;
                 let hub = self.clone();
                 let h = h.clone();
                 tokio::spawn(async move {
                     tokio::time::sleep_until(at.into()).await;
                     let mut t = h.table.lock().await;
-                    if !t.gone && t.turn_key == key && t.status() == Status::Playing {
+                    if !t.gone && t.turn_serial == key && t.status() == Status::Playing {
                         t.clock_out = true;
                         hub.kick(&h, &mut t);
                     }

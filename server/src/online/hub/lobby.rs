@@ -11,10 +11,12 @@ use crate::online::wire::{
     CreateTable, Created, Field, JoinTable, Joined, StartTable, Started, TableInfo,
 };
 use serde_json::{json, Value};
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::broadcast;
 use tongiaki::bots::BOT_KINDS;
+use tongiaki::error::{echo, ECHO_CHARS};
 
 /// A whole number of a body, if given (`null` is not given).
 fn whole(field: Field<Option<u64>>, name: &str) -> Result<Option<u64>, OnlineError> {
@@ -49,10 +51,12 @@ fn bot_name(t: &Table, kind: &str, seat: usize) -> String {
 }
 
 impl Hub {
-    /// `POST /api/tables` (`None`: a body that is not a JSON object).
+    /// `POST /api/tables` (`None`: a body that is not a JSON object) from
+    /// the client at `from` (`None`: not known).
     pub async fn create(
         self: &Arc<Self>,
         body: Option<CreateTable>,
+        from: Option<IpAddr>,
     ) -> Result<Created, OnlineError> {
         let Some(body) = body else {
             return Err(OnlineError::detail(
@@ -137,11 +141,13 @@ impl Hub {
                         .parse()
                         .ok()
                         .filter(|s| (1..n as usize).contains(s))
-                        .ok_or_else(|| bad_bot(format!("seat {k}")))?;
+                        .ok_or_else(|| bad_bot(format!("seat {}", echo(&k, ECHO_CHARS))))?;
                     let kind = v
                         .as_str()
                         .filter(|k| BOT_KINDS.contains(k))
-                        .ok_or_else(|| bad_bot(format!("bot {v}")))?;
+                        .ok_or_else(|| {
+                            bad_bot(format!("bot {}", echo(&v.to_string(), ECHO_CHARS)))
+                        })?;
                     let name = bot_name(&table, kind, seat);
                     table.seats[seat] = Some(SeatRecord {
                         seat: seat as u8,
@@ -154,19 +160,7 @@ impl Hub {
             }
             Err(_) => return Err(bad_bot("bots is an object: seat → kind".into())),
         }
-        let seats: Vec<SeatRecord> = table.seats.iter().flatten().cloned().collect();
-        self.store
-            .create_table(&record, &seats)
-            .await
-            .map_err(OnlineError::store)?;
-        self.lobby_changed();
-        let (tx, _) = broadcast::channel(CHANNEL);
-        let h = Arc::new(TableHandle {
-            id: id.clone(),
-            table: Arc::new(tokio::sync::Mutex::new(table)),
-            tx,
-        });
-        self.map().insert(id.clone(), h.clone());
+        let h = self.open_table(from, table).await?;
         let mut t = h.table.clone().lock_owned().await;
         if t.taken() == n as usize {
             self.begin(&h, &mut t).await?;
@@ -176,6 +170,32 @@ impl Hub {
             table: id,
             token: tok,
         })
+    }
+
+    /// A new table, made by the client at `from`: within the limits on
+    /// making tables ([`Hub::admit_table`]), committed to the store, then in
+    /// memory. Every way of making a table goes through here.
+    pub async fn open_table(
+        self: &Arc<Self>,
+        from: Option<IpAddr>,
+        table: Table,
+    ) -> Result<Arc<TableHandle>, OnlineError> {
+        self.admit_table(from)?;
+        let seats: Vec<SeatRecord> = table.seats.iter().flatten().cloned().collect();
+        self.store
+            .create_table(&table.record, &seats)
+            .await
+            .map_err(OnlineError::store)?;
+        let id = table.record.id.clone();
+        let (tx, _) = broadcast::channel(CHANNEL);
+        let h = Arc::new(TableHandle {
+            id: id.clone(),
+            table: Arc::new(tokio::sync::Mutex::new(table)),
+            tx,
+        });
+        self.map().insert(id, h.clone());
+        self.lobby_changed();
+        Ok(h)
     }
 
     /// `POST /api/tables/ID/join`.
@@ -351,6 +371,7 @@ impl Hub {
         let now = Instant::now();
         t.turn_started = now;
         t.turn_key = (0, 0);
+        t.turn_serial += 1;
         for l in t.left_at.iter_mut() {
             *l = now;
         }

@@ -329,7 +329,7 @@ impl Hub {
             public: Field::Is(Some(true)),
             ..CreateTable::default()
         };
-        let c = self.create(Some(body)).await?;
+        let c = self.create(Some(body), addr).await?;
         Ok(QuickSeat {
             created: true,
             seat: c.seat,
@@ -485,11 +485,13 @@ impl Hub {
     /// ask makes the new table (same seats, mode, clock and bots; the asker
     /// in seat 0) and everyone at this one is told; whoever asks after
     /// that is seated at it. The answer to the asker: the new table, its
-    /// seat and token.
+    /// seat and token. `from` is the asker's address: a rematch is a new
+    /// table, within the same limits per address as any other.
     pub async fn rematch(
         self: &Arc<Self>,
         id: &str,
         seat: Option<u8>,
+        from: Option<IpAddr>,
     ) -> Result<Arc<str>, OnlineError> {
         let Some(seat) = seat else {
             return Err(OnlineError::code(Code::BadToken));
@@ -504,7 +506,7 @@ impl Hub {
             .ok_or_else(|| OnlineError::code(Code::BadToken))?;
         if t.record.meet.rematch.is_none() {
             let body = rematch_body(&t, &name);
-            let made = self.create(Some(body)).await?;
+            let made = self.create(Some(body), from).await?;
             match self.store.set_rematch(&h.id, &made.table, seat).await {
                 Ok(()) => {
                     t.record.meet.rematch = Some(made.table.clone());

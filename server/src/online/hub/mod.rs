@@ -11,11 +11,13 @@
 //! | `play.rs` | hello, bye, act, replace: the players at a table, and committing a move |
 //! | `bots.rs` | what happens without a player: bots' moves and the turn clock |
 //! | `sweep.rs` | expiry and eviction |
+//! | `limits.rs` | how many tables may be made, per address and in all |
 //! | `cluster.rs` | several processes on one database: following the others' changes, presence |
 //! | `meet.rs` | meeting strangers: the lobby, quick play, chat, the history for newcomers, rematch |
 
 mod bots;
 mod cluster;
+mod limits;
 mod lobby;
 mod meet;
 mod odds;
@@ -52,6 +54,18 @@ pub struct Config {
     /// Tables untouched (no move, no join) this long are deleted.
     pub live_expiry: Duration,
     pub turn_expiry: Duration,
+    /// Tables still waiting for players, untouched (no join) this long,
+    /// are deleted sooner: live ones, and turn-based ones.
+    pub waiting_expiry: Duration,
+    pub turn_waiting_expiry: Duration,
+    /// New tables a minute from one client address (IPv6: one /64), and as
+    /// many at once; and from all addresses together (limits.rs).
+    pub tables_per_min_per_addr: u32,
+    pub tables_per_min: u32,
+    /// Spectators' connections at one table, and at all tables together
+    /// (so that people who play always find room).
+    pub max_watchers_per_table: u32,
+    pub max_watchers: usize,
     /// Pause before a bot's move, so that people can follow.
     pub bot_delay: Duration,
     /// The search bot's budget per decision.
@@ -74,6 +88,12 @@ impl Default for Config {
             turn_clock: Duration::from_secs(120),
             live_expiry: Duration::from_secs(24 * 3600),
             turn_expiry: Duration::from_secs(30 * 24 * 3600),
+            waiting_expiry: Duration::from_secs(3600),
+            turn_waiting_expiry: Duration::from_secs(3 * 24 * 3600),
+            tables_per_min_per_addr: 20,
+            tables_per_min: 600,
+            max_watchers_per_table: 100,
+            max_watchers: 2048,
             bot_delay: Duration::from_millis(300),
             search_budget: Budget {
                 iterations: 2000,
@@ -107,6 +127,10 @@ pub struct Hub {
     search_slots: Semaphore,
     addrs: Mutex<HashMap<IpAddr, usize>>,
     pub connections: AtomicUsize,
+    /// Spectators' connections at all tables.
+    pub watchers: AtomicUsize,
+    /// Tables made lately, per address and in all (limits.rs).
+    limits: Mutex<limits::Limits>,
     /// This process among those on the store (presence reports).
     pub process_id: String,
     /// Other processes may share the store (it announces changes).
@@ -168,6 +192,7 @@ impl Drop for AddrSlot {
 impl Hub {
     pub fn new(store: Arc<dyn Store>, config: Config) -> Arc<Hub> {
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let limits = Mutex::new(limits::Limits::new(config.tables_per_min));
         Arc::new(Hub {
             store,
             config,
@@ -175,6 +200,8 @@ impl Hub {
             search_slots: Semaphore::new(cores),
             addrs: Mutex::new(HashMap::new()),
             connections: AtomicUsize::new(0),
+            watchers: AtomicUsize::new(0),
+            limits,
             process_id: token::table_id(),
             shared: AtomicBool::new(false),
             meet: meet::MeetState::default(),
@@ -197,6 +224,7 @@ impl Hub {
 
     /// A WebSocket slot for `addr`, unless it has too many.
     pub fn addr_slot(self: &Arc<Self>, addr: Option<IpAddr>) -> Result<AddrSlot, OnlineError> {
+        let addr = addr.map(crate::serve::client_key);
         if let Some(a) = addr {
             let mut m = self.addrs.lock().unwrap_or_else(|e| e.into_inner());
             let n = m.entry(a).or_insert(0);

@@ -7,6 +7,7 @@ use crate::online::error::{Code, OnlineError};
 use crate::online::store::{now_ms, MoveRecord, Status, StoreError};
 use crate::online::table::Table;
 use serde_json::Value;
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -43,7 +44,18 @@ impl Hub {
                 h.send(t.seats_msg());
                 self.announce_presence(id, &t);
             }
-            None => t.watchers += 1,
+            None => {
+                // Room is kept for people who play: spectators are bounded
+                // at each table and in all.
+                let all = self.watchers.load(Ordering::Relaxed);
+                if t.watchers >= self.config.max_watchers_per_table
+                    || all >= self.config.max_watchers
+                {
+                    return Err(OnlineError::code(Code::TooManyWatchers));
+                }
+                t.watchers += 1;
+                self.watchers.fetch_add(1, Ordering::Relaxed);
+            }
         }
         t.last_active = Instant::now();
         let rx = h.tx.subscribe();
@@ -72,7 +84,10 @@ impl Hub {
                     h.send(t.seats_msg());
                 }
             }
-            None => t.watchers = t.watchers.saturating_sub(1),
+            None => {
+                t.watchers = t.watchers.saturating_sub(1);
+                self.watchers.fetch_sub(1, Ordering::Relaxed);
+            }
         }
         t.last_active = Instant::now();
     }

@@ -23,13 +23,17 @@ impl Hub {
     /// from memory.
     pub async fn sweep(&self) {
         let now = now_ms();
-        for (mode, after) in [
-            (Mode::Live, self.config.live_expiry),
-            (Mode::Turn, self.config.turn_expiry),
+        self.prune_limits();
+        for (mode, waiting_only, after) in [
+            (Mode::Live, false, self.config.live_expiry),
+            (Mode::Turn, false, self.config.turn_expiry),
+            // Nobody joined: sooner.
+            (Mode::Live, true, self.config.waiting_expiry),
+            (Mode::Turn, true, self.config.turn_waiting_expiry),
         ] {
             match self
                 .store
-                .expire(mode, now - after.as_millis() as i64)
+                .expire(mode, waiting_only, now - after.as_millis() as i64)
                 .await
             {
                 Ok(ids) => {

@@ -3,9 +3,10 @@
 //! and the lobby's query. The statements are one text for both databases,
 //! as in `sql.rs` (migrations/*/0020_meet.sql made the columns and the
 //! `chat` table; on PostgreSQL its triggers announce a chat line and a
-//! rematch to every process).
+//! rematch to every process). Its writes are [`super::sql::Write`]s like
+//! every other (on SQLite, the one writer's), run by `Queries::write_on`.
 
-use super::sql::{Backend, Queries};
+use super::sql::{until, Backend, Queries};
 use super::*;
 use sqlx::{ColumnIndex, Decode, Encode, Executor, FromRow, IntoArguments, Row, Type};
 
@@ -112,6 +113,13 @@ where
     for<'q> Option<i32>: Encode<'q, DB>,
 {
     pub async fn lobby(&self, limit: u32) -> StoreResult<Vec<LobbyRecord>> {
+        let (mut conn, at) = Self::acquire(&self.read, self.deadline).await?;
+        let r = until(at, Self::lobby_on(&mut conn, limit)).await;
+        Self::done(conn, &r);
+        r
+    }
+
+    async fn lobby_on(conn: &mut DB::Connection, limit: u32) -> StoreResult<Vec<LobbyRecord>> {
         // One round trip: the waiting public tables (by the index
         // tables_lobby) and their seats.
         let rows = sqlx::query(
@@ -123,7 +131,7 @@ where
         )
         .bind(true)
         .bind(limit as i64)
-        .fetch_all(&self.read)
+        .fetch_all(&mut *conn)
         .await
         .map_err(other)?;
         let mut out: Vec<LobbyRecord> = Vec::new();
@@ -151,7 +159,13 @@ where
         Ok(out)
     }
 
-    pub async fn add_chat(&self, table: &str, line: &NewChat) -> StoreResult<i64> {
+    /// A chat line, in the writer's transaction (`Write::Chat`): its id.
+    /// `Conflict` if the table is gone (its foreign key says no).
+    pub(super) async fn add_chat_on(
+        conn: &mut DB::Connection,
+        table: &str,
+        line: &NewChat,
+    ) -> StoreResult<i64> {
         sqlx::query_scalar(
             "INSERT INTO chat (table_id, seat, name, text, phrase, at_ms) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
         )
@@ -161,48 +175,67 @@ where
         .bind(line.text.as_str())
         .bind(line.phrase.as_deref())
         .bind(line.at_ms)
-        .fetch_one(&self.write)
+        .fetch_one(&mut *conn)
         .await
         .map_err(classify)
     }
 
     pub async fn chat_line(&self, table: &str, id: i64) -> StoreResult<Option<ChatRecord>> {
-        let row = sqlx::query(
-            "SELECT id, seat, name, text, phrase, at_ms FROM chat WHERE table_id = $1 AND id = $2",
-        )
-        .bind(table)
-        .bind(id)
-        .fetch_optional(&self.read)
-        .await
-        .map_err(other)?;
-        row.as_ref().map(Self::chat_from_row).transpose()
+        let (mut conn, at) = Self::acquire(&self.read, self.deadline).await?;
+        let r = until(at, async {
+            let row = sqlx::query(
+                "SELECT id, seat, name, text, phrase, at_ms FROM chat WHERE table_id = $1 AND id = $2",
+            )
+            .bind(table)
+            .bind(id)
+            .fetch_optional(&mut *conn)
+            .await
+            .map_err(other)?;
+            row.as_ref().map(Self::chat_from_row).transpose()
+        })
+        .await;
+        Self::done(conn, &r);
+        r
     }
 
     pub async fn chat_tail(&self, table: &str, n: u32) -> StoreResult<Vec<ChatRecord>> {
-        let rows = sqlx::query(
-            "SELECT id, seat, name, text, phrase, at_ms FROM chat WHERE table_id = $1 ORDER BY id DESC LIMIT $2",
-        )
-        .bind(table)
-        .bind(n as i64)
-        .fetch_all(&self.read)
-        .await
-        .map_err(other)?;
-        let mut lines = rows
-            .iter()
-            .map(Self::chat_from_row)
-            .collect::<StoreResult<Vec<_>>>()?;
-        lines.reverse();
-        Ok(lines)
+        let (mut conn, at) = Self::acquire(&self.read, self.deadline).await?;
+        let r = until(at, async {
+            let rows = sqlx::query(
+                "SELECT id, seat, name, text, phrase, at_ms FROM chat WHERE table_id = $1 ORDER BY id DESC LIMIT $2",
+            )
+            .bind(table)
+            .bind(n as i64)
+            .fetch_all(&mut *conn)
+            .await
+            .map_err(other)?;
+            let mut lines = rows
+                .iter()
+                .map(Self::chat_from_row)
+                .collect::<StoreResult<Vec<_>>>()?;
+            lines.reverse();
+            Ok(lines)
+        })
+        .await;
+        Self::done(conn, &r);
+        r
     }
 
-    pub async fn set_rematch(&self, table: &str, rematch: &str, by: u8) -> StoreResult<()> {
+    /// The rematch of `table`, set once (`Write::Rematch`): `Conflict` if
+    /// one was made already (or the table is gone).
+    pub(super) async fn set_rematch_on(
+        conn: &mut DB::Connection,
+        table: &str,
+        rematch: &str,
+        by: u8,
+    ) -> StoreResult<()> {
         let done = sqlx::query(
             "UPDATE tables SET rematch = $1, rematch_by = $2 WHERE id = $3 AND rematch IS NULL",
         )
         .bind(rematch)
         .bind(by as i32)
         .bind(table)
-        .execute(&self.write)
+        .execute(&mut *conn)
         .await
         .map_err(other)?;
         if DB::rows_affected(&done) == 0 {
@@ -211,29 +244,42 @@ where
         Ok(())
     }
 
-    pub async fn set_spectator_chat(&self, table: &str, on: bool) -> StoreResult<()> {
+    /// `Write::SpectatorChat`.
+    pub(super) async fn set_spectator_chat_on(
+        conn: &mut DB::Connection,
+        table: &str,
+        on: bool,
+    ) -> StoreResult<()> {
         sqlx::query("UPDATE tables SET spectator_chat = $1 WHERE id = $2")
             .bind(on)
             .bind(table)
-            .execute(&self.write)
+            .execute(&mut *conn)
             .await
             .map_err(other)?;
         Ok(())
     }
 
     pub async fn meet(&self, table: &str) -> StoreResult<Option<Meet>> {
-        let row = sqlx::query(
-            "SELECT public, spectator_chat, rematch, rematch_by FROM tables WHERE id = $1",
-        )
-        .bind(table)
-        .fetch_optional(&self.read)
-        .await
-        .map_err(other)?;
-        row.as_ref().map(Self::meet_from_row).transpose()
+        let (mut conn, at) = Self::acquire(&self.read, self.deadline).await?;
+        let r = until(at, async {
+            let row = sqlx::query(
+                "SELECT public, spectator_chat, rematch, rematch_by FROM tables WHERE id = $1",
+            )
+            .bind(table)
+            .fetch_optional(&mut *conn)
+            .await
+            .map_err(other)?;
+            row.as_ref().map(Self::meet_from_row).transpose()
+        })
+        .await;
+        Self::done(conn, &r);
+        r
     }
 
-    pub async fn delete_table(&self, table: &str) -> StoreResult<()> {
-        let mut tx = self.write.begin().await.map_err(other)?;
+    /// A table and everything it holds (`Write::Delete`, several
+    /// statements: the caller's transaction or savepoint holds them
+    /// together).
+    pub(super) async fn delete_table_on(conn: &mut DB::Connection, table: &str) -> StoreResult<()> {
         for sql in [
             "DELETE FROM chat WHERE table_id = $1",
             "DELETE FROM moves WHERE table_id = $1",
@@ -242,11 +288,11 @@ where
         ] {
             sqlx::query(sql)
                 .bind(table)
-                .execute(&mut *tx)
+                .execute(&mut *conn)
                 .await
                 .map_err(other)?;
         }
-        tx.commit().await.map_err(other)
+        Ok(())
     }
 
     fn chat_from_row(r: &DB::Row) -> StoreResult<ChatRecord> {

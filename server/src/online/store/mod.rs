@@ -228,8 +228,14 @@ pub trait Store: Send + Sync + 'static {
     /// Moves after the first `from` (another process may have added them).
     async fn moves_from(&self, table: &str, from: u32) -> StoreResult<Vec<MoveRecord>>;
     async fn load(&self, table: &str) -> StoreResult<Option<StoredTable>>;
-    /// Deletes the tables of `mode` untouched since `before_ms`; their ids.
-    async fn expire(&self, mode: Mode, before_ms: i64) -> StoreResult<Vec<String>>;
+    /// Deletes the tables of `mode` untouched since `before_ms` (with
+    /// `waiting_only`, only those still waiting for players); their ids.
+    async fn expire(
+        &self,
+        mode: Mode,
+        waiting_only: bool,
+        before_ms: i64,
+    ) -> StoreResult<Vec<String>>;
     async fn count_tables(&self) -> StoreResult<u64>;
     /// The changes every process commits, from now on; `None` for a store
     /// only one process uses (SQLite).
@@ -403,9 +409,62 @@ mod tests {
         assert_eq!(t.seats[1].bot.as_deref(), Some("greedy"));
         assert!(t.seats[1].replaced);
         assert_eq!(s.count_tables().await.unwrap(), 1);
-        assert_eq!(s.expire(Mode::Live, 5).await.unwrap(), Vec::<String>::new());
+        // Meeting strangers' writes (issue 31), through the same writer.
+        let line = |text: &str| NewChat {
+            seat: Some(0),
+            name: Some("Ana".into()),
+            text: text.into(),
+            phrase: None,
+            at_ms: 6,
+        };
+        let first = s.add_chat("t1", &line("hi")).await.unwrap();
+        let second = s.add_chat("t1", &line("again")).await.unwrap();
+        assert!(second > first);
+        assert!(matches!(
+            s.add_chat("nowhere", &line("hi")).await,
+            Err(StoreError::Conflict)
+        ));
+        let tail = s.chat_tail("t1", 10).await.unwrap();
         assert_eq!(
-            s.expire(Mode::Live, 6).await.unwrap(),
+            tail.iter().map(|r| r.id).collect::<Vec<_>>(),
+            [first, second]
+        );
+        assert_eq!(
+            s.chat_line("t1", second).await.unwrap().unwrap().line,
+            line("again")
+        );
+        s.set_rematch("t1", "t2", 1).await.unwrap();
+        assert!(matches!(
+            s.set_rematch("t1", "t3", 0).await,
+            Err(StoreError::Conflict)
+        ));
+        s.set_spectator_chat("t1", false).await.unwrap();
+        let meet = s.meet("t1").await.unwrap().unwrap();
+        assert_eq!(meet.rematch.as_deref(), Some("t2"));
+        assert_eq!(meet.rematch_by, Some(1));
+        assert!(!meet.spectator_chat && !meet.public);
+        let mut public = record("t2");
+        public.meet.public = true;
+        s.create_table(&public, &[seat(0, "Cy")]).await.unwrap();
+        let lobby = s.lobby(10).await.unwrap();
+        assert_eq!(lobby.len(), 1);
+        assert_eq!(lobby[0].id, "t2");
+        assert_eq!(lobby[0].taken, vec![(0, "Cy".to_string(), None)]);
+        s.add_chat("t2", &line("bye")).await.unwrap();
+        s.delete_table("t2").await.unwrap();
+        assert!(s.load("t2").await.unwrap().is_none());
+        assert!(s.lobby(10).await.unwrap().is_empty());
+        assert_eq!(
+            s.expire(Mode::Live, false, 5).await.unwrap(),
+            Vec::<String>::new()
+        );
+        // Waiting tables expire sooner: this one is playing.
+        assert_eq!(
+            s.expire(Mode::Live, true, 6).await.unwrap(),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            s.expire(Mode::Live, false, 6).await.unwrap(),
             vec!["t1".to_string()]
         );
         assert!(s.load("t1").await.unwrap().is_none());
@@ -428,6 +487,82 @@ mod tests {
         drop(s);
         let s = open(&url).await.unwrap();
         assert_eq!(s.count_tables().await.unwrap(), 0);
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", p.display()));
+        }
+    }
+
+    /// Issue 29: the write-ahead log grew without bound under load (1 GB in
+    /// a minute): a checkpoint beside steady writes never gets to restart
+    /// it. Under a steady stream of moves it stays within its cap (plus a
+    /// batch's worth), and every move is there.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn sqlite_the_wal_stays_bounded_under_load() {
+        let p = std::env::temp_dir().join(format!(
+            "tongiaki-wal-{}-{}.db",
+            std::process::id(),
+            crate::online::token::table_id()
+        ));
+        let url = format!("sqlite:{}", p.display());
+        let wal = format!("{}-wal", p.display());
+        let s = open(&url).await.unwrap();
+        const TABLES: usize = 64;
+        const MOVES: u32 = 800;
+        for t in 0..TABLES {
+            s.create_table(&record(&format!("w{t}")), &[seat(0, "Ana")])
+                .await
+                .unwrap();
+        }
+        let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let watch = {
+            let (done, wal) = (done.clone(), wal.clone());
+            tokio::spawn(async move {
+                let mut most = 0;
+                while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                    most = most.max(std::fs::metadata(&wal).map_or(0, |m| m.len()));
+                    tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+                }
+                most
+            })
+        };
+        let mut writers = Vec::new();
+        for t in 0..TABLES {
+            let s = s.clone();
+            writers.push(tokio::spawn(async move {
+                // A move's action as the engine writes one, padded to a
+                // long one's size.
+                let action = serde_json::json!({"type": "emigrate", "tile": "x".repeat(200)});
+                for n in 0..MOVES {
+                    let m = MoveRecord {
+                        n,
+                        seat: 0,
+                        action: action.clone(),
+                        by_bot: false,
+                    };
+                    s.append_move(&format!("w{t}"), &m, false, n as i64)
+                        .await
+                        .unwrap();
+                }
+            }));
+        }
+        for w in writers {
+            w.await.unwrap();
+        }
+        done.store(true, std::sync::atomic::Ordering::Relaxed);
+        let most = watch.await.unwrap();
+        for t in [0, TABLES - 1] {
+            let stored = s.load(&format!("w{t}")).await.unwrap().unwrap();
+            assert_eq!(stored.moves.len(), MOVES as usize);
+        }
+        let bound = sqlite::WAL_CAP + (16 << 20);
+        eprintln!("the WAL reached {} MB", most >> 20);
+        assert!(
+            most < bound,
+            "the WAL reached {} MB, over {} MB",
+            most >> 20,
+            bound >> 20
+        );
+        drop(s);
         for suffix in ["", "-wal", "-shm"] {
             let _ = std::fs::remove_file(format!("{}{suffix}", p.display()));
         }

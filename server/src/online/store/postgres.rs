@@ -5,12 +5,19 @@
 //! them by a trigger's NOTIFY on the channel `tongiaki` (0003_notify.sql),
 //! which [`PgStore::changes`] turns into [`Change`]s.
 
-use super::sql::{impl_store, Backend, Queries, MIGRATIONS_TABLE};
+use super::sql::{impl_store, until, Backend, Queries, Write, MIGRATIONS_TABLE};
 use super::*;
 use sqlx::postgres::{PgListener, PgPoolOptions, PgQueryResult};
-use sqlx::Postgres;
+use sqlx::{Connection, Pool, Postgres};
 use std::time::Duration;
 use tokio::sync::mpsc;
+
+/// Every operation on the database is answered within this, done or not
+/// (waiting for a connection included): a database that is away is a
+/// `store` error at once, rather than after the pool's ten seconds of
+/// retrying (issue 29). A connection that did not answer in time is
+/// dropped, not given back to the pool.
+pub const DEADLINE: Duration = Duration::from_millis(1500);
 
 /// The schema, in order; each runs once. Migrations run in one transaction
 /// under an advisory lock, so that processes starting together on an empty
@@ -42,8 +49,9 @@ const MIGRATION_LOCK: i64 = 0x746f_6e67_6961_6b69;
 pub const CHANNEL: &str = "tongiaki";
 
 pub struct PgStore {
-    /// One pool for reads and writes.
+    /// Reads (its pool is the writes' too).
     q: Queries<Postgres>,
+    write: Pool<Postgres>,
     url: String,
 }
 
@@ -96,15 +104,16 @@ impl PgStore {
     pub async fn open(url: &str) -> Result<PgStore, String> {
         let pool = PgPoolOptions::new()
             .max_connections(16)
-            .acquire_timeout(Duration::from_secs(10))
+            .acquire_timeout(DEADLINE)
             .connect(url)
             .await
             .map_err(|e| format!("cannot open {}: {e}", redact(url)))?;
         let store = PgStore {
             q: Queries {
                 read: pool.clone(),
-                write: pool,
+                deadline: Some(DEADLINE),
             },
+            write: pool,
             url: url.to_string(),
         };
         store
@@ -116,7 +125,7 @@ impl PgStore {
 
     /// All migrations in one transaction, under the advisory lock.
     async fn migrate(&self) -> Result<(), sqlx::Error> {
-        let mut tx = self.q.write.begin().await?;
+        let mut tx = self.write.begin().await?;
         sqlx::query("SELECT pg_advisory_xact_lock($1)")
             .bind(MIGRATION_LOCK)
             .execute(&mut *tx)
@@ -126,6 +135,23 @@ impl PgStore {
             Queries::<Postgres>::migrate(&mut tx, *version, sql).await?;
         }
         tx.commit().await
+    }
+}
+
+impl PgStore {
+    /// One write in a transaction of its own, within [`DEADLINE`], on a
+    /// connection that is dropped rather than reused if anything failed.
+    async fn write(&self, w: Write) -> StoreResult<Option<i64>> {
+        let (mut conn, at) = Queries::<Postgres>::acquire(&self.write, Some(DEADLINE)).await?;
+        let r = until(at, async {
+            let mut tx = conn.begin().await.map_err(other)?;
+            let made = Queries::<Postgres>::write_on(&mut tx, &w).await?;
+            tx.commit().await.map_err(classify)?;
+            Ok(made)
+        })
+        .await;
+        Queries::<Postgres>::done(conn, &r);
+        r
     }
 }
 
@@ -185,19 +211,34 @@ async fn listen(url: String, first: PgListener, tx: mpsc::UnboundedSender<Change
 impl_store! {
     PgStore;
 
-    async fn expire(&self, mode: Mode, before_ms: i64) -> StoreResult<Vec<String>> {
+    async fn expire(
+        &self,
+        mode: Mode,
+        waiting_only: bool,
+        before_ms: i64,
+    ) -> StoreResult<Vec<String>> {
         // Seats and moves go with their table (ON DELETE CASCADE). Two
         // processes expiring at once delete each table once.
-        sqlx::query_scalar(
-            "DELETE FROM tables WHERE id IN
-               (SELECT id FROM tables WHERE mode = $1 AND updated_ms < $2 LIMIT 1000)
-             RETURNING id",
-        )
-        .bind(mode.as_str())
-        .bind(before_ms)
-        .fetch_all(&self.q.write)
-        .await
-        .map_err(other)
+        let (mut conn, at) = Queries::<Postgres>::acquire(&self.write, Some(DEADLINE)).await?;
+        let r = until(at, async {
+            sqlx::query_scalar(if waiting_only {
+                "DELETE FROM tables WHERE id IN
+                   (SELECT id FROM tables WHERE mode = $1 AND updated_ms < $2 AND status = 'waiting' LIMIT 1000)
+                 RETURNING id"
+            } else {
+                "DELETE FROM tables WHERE id IN
+                   (SELECT id FROM tables WHERE mode = $1 AND updated_ms < $2 LIMIT 1000)
+                 RETURNING id"
+            })
+            .bind(mode.as_str())
+            .bind(before_ms)
+            .fetch_all(&mut *conn)
+            .await
+            .map_err(other)
+        })
+        .await;
+        Queries::<Postgres>::done(conn, &r);
+        r
     }
 
 
@@ -212,12 +253,18 @@ impl_store! {
     }
 
     async fn announce(&self, payload: &str) -> StoreResult<()> {
-        sqlx::query("SELECT pg_notify($1, $2)")
-            .bind(CHANNEL)
-            .bind(payload)
-            .execute(&self.q.write)
-            .await
-            .map_err(other)?;
-        Ok(())
+        let (mut conn, at) = Queries::<Postgres>::acquire(&self.write, Some(DEADLINE)).await?;
+        let r = until(at, async {
+            sqlx::query("SELECT pg_notify($1, $2)")
+                .bind(CHANNEL)
+                .bind(payload)
+                .execute(&mut *conn)
+                .await
+                .map(|_| ())
+                .map_err(other)
+        })
+        .await;
+        Queries::<Postgres>::done(conn, &r);
+        r
     }
 }
