@@ -594,7 +594,8 @@ mod tests {
         while let Ok(Some(c)) =
             tokio::time::timeout(std::time::Duration::from_secs(2), changes.recv()).await
         {
-            let done = matches!(c, Change::Gone { .. });
+            // t2 (a lobby table the test deletes) goes first; t1 expires last
+            let done = matches!(&c, Change::Gone { table } if table == "t1");
             seen.push(c);
             if done {
                 break;
@@ -619,6 +620,7 @@ mod tests {
             ]
         );
         assert!(seen.contains(&Change::Seats { table: t() }));
+        assert!(seen.contains(&Change::Gone { table: "t2".into() }));
         assert_eq!(seen.last(), Some(&Change::Gone { table: t() }));
         a.announce("here t9 p1 0,2").await.unwrap();
         let c = tokio::time::timeout(std::time::Duration::from_secs(2), changes.recv())
