@@ -309,7 +309,19 @@ pub fn make_bot_with(
             // `greedy:careless=F`: a share F of decisions made carelessly
             // (the beginner).
             let mut params = greedy::Params::default();
-            for &o in &rest {
+            let refused = || BotError::NoOptions {
+                kind: base.to_string(),
+                spec: kind.to_string(),
+            };
+            for (i, &o) in rest.iter().enumerate() {
+                // an option named twice (`greedy:odds:odds`) is a typo, not a setting
+                let name = o.split_once('=').map_or(o, |(n, _)| n);
+                if rest[..i]
+                    .iter()
+                    .any(|p| p.split_once('=').map_or(*p, |(n, _)| n) == name)
+                {
+                    return Err(refused());
+                }
                 match o.split_once('=') {
                     None if o == "odds" => params.exact_odds = true,
                     Some(("careless", v)) => {
