@@ -516,7 +516,12 @@ fn the_greedy_odds_bot_plays_legal_moves_and_other_greedy_options_are_refused() 
         let a = bot.choose(g);
         assert!(g.legal_moves().contains(&a), "{a:?}");
     }
-    for spec in ["greedy:0", "greedy:odds:odds", "greedy:oddsx", "greedy:careless=0.5:careless=0.1"] {
+    for spec in [
+        "greedy:0",
+        "greedy:odds:odds",
+        "greedy:oddsx",
+        "greedy:careless=0.5:careless=0.1",
+    ] {
         assert!(make_bot(spec, 1).is_err(), "{spec}");
     }
 }
