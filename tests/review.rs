@@ -159,7 +159,9 @@ fn tongiaki_round(x: f64) -> f64 {
 
 #[test]
 fn the_review_of_whole_games_for_two_to_six_players() {
-    for players in 2..=6 {
+    // two, four and six players: the sizes between add time, not cases
+    // (server/tests/review_cli.rs reviews other games of two and four)
+    for players in [2, 4, 6] {
         let game = whole_game(players, 100 + players as u64);
         assert!(game.is_over());
         let json = review_game(&game, cfg(FEW)).to_json();
@@ -219,13 +221,13 @@ fn cut(game: &Game, n: usize) -> Game {
 }
 
 /// Games whose decks agree on every card the game revealed and differ in
-/// the rest: the same game to every player, and the same review. (Cut
-/// halfway: a whole game may end with every card revealed.)
+/// the rest: the same game to every player, and the same review. (Cut a
+/// third of the way: a whole game may end with every card revealed.)
 #[test]
 fn the_review_never_reads_the_order_of_the_pile() {
     for (players, seed) in [(2, 31), (4, 32)] {
         let whole = whole_game(players, seed);
-        let game = cut(&whole, whole.log().len() / 2);
+        let game = cut(&whole, whole.log().len() / 3);
         let save: Value = serde_json::from_str(&game.save()).unwrap();
         // The deck the game was dealt, with its unrevealed part shuffled.
         let drawn = game.board().cards().len() - 1 + game.board().removed().len();
@@ -380,6 +382,9 @@ fn a_move_that_is_the_best_is_not_charged() {
             }
         }
         seen += 1;
+        if seen == 6 {
+            break; // enough such positions; each costs a search per move
+        }
     }
     assert!(seen > 0);
 }

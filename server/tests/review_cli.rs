@@ -59,7 +59,9 @@ fn odds_at(save: &Value, n: usize) -> Value {
 #[test]
 fn review_of_whole_games_for_two_to_six_players() {
     let min = MIN_ITERATIONS.to_string();
-    for players in 2..=6usize {
+    // two and four players: tests/review.rs reviews whole games of every
+    // size; here the CLI's own JSON and its agreement with `tongiaki odds`
+    for players in [2usize, 4] {
         // greedy players and one random one: mistakes to find
         let mut bots = vec!["greedy".to_string(); players];
         bots[0] = "random".into();
