@@ -181,21 +181,36 @@ pub fn truncate(s: &str, max: usize) -> String {
     }
 }
 
+/// Characters that show nothing or change how the text around them shows
+/// (names refuse them, echoes show them as U+FFFD):
+/// controls (Cc), the format characters (Cf: bidi marks, embeddings,
+/// overrides and isolates, zero-width joiners and spaces, the byte order
+/// mark, tags) and the other default-ignorable fillers and blanks.
+pub(crate) fn invisible(c: char) -> bool {
+    c.is_control()
+        || matches!(c,
+            '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
+            | '\u{180B}'..='\u{180F}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{2028}'..='\u{202E}'
+            | '\u{2060}'..='\u{206F}'
+            | '\u{2800}' | '\u{3164}'
+            | '\u{FE00}'..='\u{FE0F}'
+            | '\u{FEFF}' | '\u{FFA0}'
+            | '\u{FFF9}'..='\u{FFFB}'
+            | '\u{1D173}'..='\u{1D17A}'
+            | '\u{E0000}'..='\u{E0FFF}')
+}
+
 /// `s` as a message may repeat it back: cut to `max` characters (with "…"),
 /// and every control, bidi or other invisible character shown as U+FFFD, so
 /// that an echo can neither reorder nor hide the text around it (nor, with
 /// a character dropped, look like a value that is allowed).
 pub fn echo(s: &str, max: usize) -> String {
     let cut = truncate(s, max);
-    if cut.chars().any(crate::options::invisible) {
+    if cut.chars().any(invisible) {
         cut.chars()
-            .map(|c| {
-                if crate::options::invisible(c) {
-                    '\u{FFFD}'
-                } else {
-                    c
-                }
-            })
+            .map(|c| if invisible(c) { '\u{FFFD}' } else { c })
             .collect()
     } else {
         cut

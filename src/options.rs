@@ -32,25 +32,7 @@ pub fn visible_name(s: &str) -> String {
     out
 }
 
-/// Characters that show nothing or change how the text around them shows:
-/// controls (Cc), the format characters (Cf: bidi marks, embeddings,
-/// overrides and isolates, zero-width joiners and spaces, the byte order
-/// mark, tags) and the other default-ignorable fillers and blanks.
-pub(crate) fn invisible(c: char) -> bool {
-    c.is_control()
-        || matches!(c,
-            '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
-            | '\u{180B}'..='\u{180F}'
-            | '\u{200B}'..='\u{200F}'
-            | '\u{2028}'..='\u{202E}'
-            | '\u{2060}'..='\u{206F}'
-            | '\u{2800}' | '\u{3164}'
-            | '\u{FE00}'..='\u{FE0F}'
-            | '\u{FEFF}' | '\u{FFA0}'
-            | '\u{FFF9}'..='\u{FFFB}'
-            | '\u{1D173}'..='\u{1D17A}'
-            | '\u{E0000}'..='\u{E0FFF}')
-}
+pub(crate) use crate::error::invisible;
 
 /// Largest seed that survives a round trip through a JavaScript number.
 pub const MAX_SEED: u64 = (1 << 53) - 1;

@@ -113,7 +113,7 @@ impl Review {
     ) -> Result<Review, JsValue> {
         let cfg = options_of(&options)?;
         Ok(Review {
-            inner: Reviewer::new(&game.inner, cfg),
+            inner: Reviewer::new(game.game()?, cfg),
         })
     }
 
@@ -165,11 +165,12 @@ impl Game {
     ) -> Result<JsValue, JsValue> {
         let seed = seed_of(&seed)?;
         let budget = budget_of(&budget)?;
-        if self.inner.is_over() {
+        let game = self.game()?;
+        if game.is_over() {
             return Err(engine_error(Error::game_over()));
         }
         let start = js_sys::Date::now();
-        let h = hint(&self.inner, seed, budget).map_err(|e| engine_error(e.to_error()))?;
+        let h = hint(game, seed, budget).map_err(|e| engine_error(e.to_error()))?;
         to_js(&HintJs {
             action: h.action,
             kind: h.kind,
