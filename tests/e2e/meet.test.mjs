@@ -14,61 +14,12 @@
 // to test-artifacts/meet-*.png.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
-import { launch, openPage, screenshot, ROOT } from "./lib/browser.mjs";
+import { launch, openPage, screenshot } from "./lib/browser.mjs";
+import { sleep, startServer, online, until, rng } from "./lib/server.mjs";
 import { ready } from "./lib/driver.mjs";
-
-// The binary scripts/test.sh built (TONGIAKI_BIN), else the release build.
-const BINARY = process.env.TONGIAKI_BIN || join(process.env.CARGO_TARGET_DIR || join(ROOT, "target"), "release", "tongiaki");
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/** `tongiaki serve --port 0` on the store `db`; resolves to { url, kill }. */
-function startServer(db) {
-  const child = spawn(BINARY, ["serve", "--port", "0", "--db", db, "--www", join(ROOT, "www"), "--pkg", join(ROOT, "pkg"), "--bot-delay", "0"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stderr.resume();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("the server did not print its address")), 15000);
-    child.once("exit", (code) => reject(new Error(`the server exited (${code})`)));
-    createInterface({ input: child.stdout }).on("line", (line) => {
-      if (!/^http:\/\/127\.0\.0\.1:\d+\/$/.test(line)) return;
-      clearTimeout(timer);
-      resolve({
-        url: line,
-        kill: () =>
-          new Promise((done) => {
-            if (child.exitCode !== null) return done();
-            child.once("exit", () => done());
-            child.kill("SIGKILL");
-          }),
-      });
-    });
-  });
-}
-
-const online = (page) => page.evaluate(() => window.tongiakiApp.online());
-
-/** Waits until `page`'s online table satisfies `f(online)`. */
-async function until(page, f, what, timeout = 30000) {
-  const t0 = Date.now();
-  for (;;) {
-    const o = await online(page).catch(() => null);
-    if (o && f(o)) return o;
-    if (Date.now() - t0 > timeout) throw new Error(`timed out: ${what} (${JSON.stringify(o && { ...o, seats: undefined })})`);
-    await sleep(25);
-  }
-}
-
-/** A small deterministic generator (the choices among the legal actions). */
-function rng(seed) {
-  let x = seed >>> 0;
-  return () => ((x = (x * 1103515245 + 12345) >>> 0) / 4294967296);
-}
 
 /** The chat lines `page` shows: [{ who, text }] (muted speakers left out, as on screen). */
 const chatShown = (page) =>

@@ -9,44 +9,12 @@
 // local one. Screenshots go to test-artifacts/online-*.png.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
-import { launch, openPage, screenshot, ROOT } from "./lib/browser.mjs";
+import { launch, openPage, screenshot } from "./lib/browser.mjs";
+import { sleep, startServer, online, until, rng } from "./lib/server.mjs";
 import { ready, perform } from "./lib/driver.mjs";
-
-// The binary scripts/test.sh built (TONGIAKI_BIN), else the release build.
-const BINARY = process.env.TONGIAKI_BIN || join(process.env.CARGO_TARGET_DIR || join(ROOT, "target"), "release", "tongiaki");
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/** `tongiaki serve` on `port` (0: any) with the store `db`; resolves to { url, port, kill }. */
-function startServer(db, port = 0) {
-  const child = spawn(BINARY, ["serve", "--port", String(port), "--db", db, "--www", join(ROOT, "www"), "--pkg", join(ROOT, "pkg"), "--bot-delay", "0"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stderr.resume(); // its request log
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("the server did not print its address")), 15000);
-    child.once("exit", (code) => reject(new Error(`the server exited (${code})`)));
-    createInterface({ input: child.stdout }).on("line", (line) => {
-      const m = line.match(/^http:\/\/127\.0\.0\.1:(\d+)\/$/);
-      if (!m) return;
-      clearTimeout(timer);
-      resolve({
-        url: line,
-        port: Number(m[1]),
-        kill: () =>
-          new Promise((done) => {
-            if (child.exitCode !== null) return done();
-            child.once("exit", () => done());
-            child.kill("SIGKILL");
-          }),
-      });
-    });
-  });
-}
 
 /** What a page shows now, once nothing moves there (whenIdle). */
 const settled = (page) =>
@@ -60,25 +28,6 @@ const settled = (page) =>
 async function oddsShown(page) {
   await page.waitForFunction(() => Array.isArray(window.tongiakiApp.voyageOdds()), null, { timeout: 30000 }); // the server's odds arrive (a bound for a loaded machine, not a wait)
   return page.evaluate(() => window.tongiakiApp.voyageOdds());
-}
-
-const online = (page) => page.evaluate(() => window.tongiakiApp.online());
-
-/** Waits until `page`'s online table satisfies `f(online)`. */
-async function until(page, f, what, timeout = 30000) {
-  const t0 = Date.now();
-  for (;;) {
-    const o = await online(page).catch(() => null);
-    if (o && f(o)) return o;
-    if (Date.now() - t0 > timeout) throw new Error(`timed out: ${what} (${JSON.stringify(o && { ...o, seats: undefined })})`);
-    await sleep(20);
-  }
-}
-
-/** A small deterministic generator (the choices among the legal actions). */
-function rng(seed) {
-  let x = seed >>> 0;
-  return () => ((x = (x * 1103515245 + 12345) >>> 0) / 4294967296);
 }
 
 /** Errors that a server killed on purpose makes: the sockets and requests of the minutes it was away. */
