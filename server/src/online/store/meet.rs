@@ -64,38 +64,8 @@ pub struct LobbyRecord {
     pub taken: Vec<(u8, String, Option<String>)>,
 }
 
-// The bounds of sql.rs's statements, so that its `load` can read these
-// fields with the rest of a table's row.
-impl<DB> Queries<DB>
-where
-    DB: Backend,
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'q> DB::Arguments<'q>: IntoArguments<'q, DB>,
-    for<'r> &'r str: ColumnIndex<DB::Row>,
-    for<'q> &'q str: Encode<'q, DB> + Type<DB>,
-    for<'q> Option<&'q str>: Encode<'q, DB>,
-    for<'q> String: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> Option<String>: Encode<'q, DB>,
-    for<'q> i32: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> bool: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    (i64,): for<'r> FromRow<'r, DB::Row>,
-{
-    /// The lobby fields of a row of `tables` (`load` reads them with the rest).
-    pub(super) fn meet_from_row(r: &DB::Row) -> StoreResult<Meet> {
-        Ok(Meet {
-            public: r.try_get("public").map_err(other)?,
-            spectator_chat: r.try_get("spectator_chat").map_err(other)?,
-            rematch: r.try_get("rematch").map_err(other)?,
-            rematch_by: r
-                .try_get::<Option<i32>, _>("rematch_by")
-                .map_err(other)?
-                .map(|s| s as u8),
-        })
-    }
-}
-
-// What the statements below need besides: a seat that may be NULL.
+// sql.rs's bounds for `DB` (its `load` reads the lobby fields with the
+// rest of a table's row: `meet_from_row`).
 impl<DB> Queries<DB>
 where
     DB: Backend,
@@ -112,6 +82,19 @@ where
     (i64,): for<'r> FromRow<'r, DB::Row>,
     for<'q> Option<i32>: Encode<'q, DB>,
 {
+    /// The lobby fields of a row of `tables` (`load` reads them with the rest).
+    pub(super) fn meet_from_row(r: &DB::Row) -> StoreResult<Meet> {
+        Ok(Meet {
+            public: r.try_get("public").map_err(other)?,
+            spectator_chat: r.try_get("spectator_chat").map_err(other)?,
+            rematch: r.try_get("rematch").map_err(other)?,
+            rematch_by: r
+                .try_get::<Option<i32>, _>("rematch_by")
+                .map_err(other)?
+                .map(|s| s as u8),
+        })
+    }
+
     pub async fn lobby(&self, limit: u32) -> StoreResult<Vec<LobbyRecord>> {
         let (mut conn, at) = Self::acquire(&self.read, self.deadline).await?;
         let r = until(at, Self::lobby_on(&mut conn, limit)).await;
