@@ -65,16 +65,23 @@ fn bots_play_whole_games_by_the_rules() {
     }
 }
 
+/// The game `g` with its unseen cards in two random orders.
+fn two_orders(g: &Game, rng: &mut ChaCha8Rng) -> (Game, Game) {
+    let mut a = g.unseen_cards();
+    let mut b = a.clone();
+    a.shuffle(rng);
+    b.shuffle(rng);
+    (
+        g.with_pile_order(&a).unwrap(),
+        g.with_pile_order(&b).unwrap(),
+    )
+}
+
 #[test]
 fn a_bots_choice_does_not_depend_on_the_hidden_pile_order() {
     let mut rng = ChaCha8Rng::seed_from_u64(42);
     for (i, g) in positions(5, 29).into_iter().enumerate() {
-        let mut a = g.unseen_cards();
-        let mut b = a.clone();
-        a.shuffle(&mut rng);
-        b.shuffle(&mut rng);
-        let ga = g.with_pile_order(&a).unwrap();
-        let gb = g.with_pile_order(&b).unwrap();
+        let (ga, gb) = two_orders(&g, &mut rng);
         for kind in KINDS {
             let ca = choose_action(&ga, kind, i as u64, None).unwrap();
             let cb = choose_action(&gb, kind, i as u64, None).unwrap();
@@ -95,12 +102,7 @@ fn a_bots_choice_does_not_depend_on_the_hidden_pile_order() {
 fn every_level_is_legal_and_blind_to_the_pile_order() {
     let mut rng = ChaCha8Rng::seed_from_u64(32);
     for (i, g) in positions(3, 47).into_iter().enumerate() {
-        let mut a = g.unseen_cards();
-        let mut b = a.clone();
-        a.shuffle(&mut rng);
-        b.shuffle(&mut rng);
-        let ga = g.with_pile_order(&a).unwrap();
-        let gb = g.with_pile_order(&b).unwrap();
+        let (ga, gb) = two_orders(&g, &mut rng);
         for kind in LEVELS {
             let ca = choose_action(&ga, kind, i as u64, None).unwrap();
             let cb = choose_action(&gb, kind, i as u64, None).unwrap();
