@@ -44,9 +44,13 @@ fn rss_kib(pid: u32) -> u64 {
 /// What a client reads of every message; the rest is skipped unparsed
 /// (the load generator shares the two cores with the server).
 #[derive(serde::Deserialize)]
-struct Head {
+struct Kind {
     #[serde(rename = "type")]
     kind: String,
+}
+
+#[derive(serde::Deserialize)]
+struct Head {
     moves: Option<u64>,
     snapshot: Option<SnapHead>,
 }
@@ -144,8 +148,10 @@ async fn client(
             _ => break,
         };
         let Message::Text(t) = m else { continue };
-        let head: Head = serde_json::from_str(&t).unwrap();
-        match head.kind.as_str() {
+        // Other messages (history, lobby, chat) have fields of their own
+        // under the same names: read the type first.
+        let kind: Kind = serde_json::from_str(&t).unwrap();
+        match kind.kind.as_str() {
             "state" => {}
             "error" => {
                 totals.errors.fetch_add(1, Ordering::Relaxed);
@@ -153,6 +159,7 @@ async fn client(
             }
             _ => continue,
         }
+        let head: Head = serde_json::from_str(&t).unwrap();
         totals.states.fetch_add(1, Ordering::Relaxed);
         let moves = head.moves.unwrap();
         {
