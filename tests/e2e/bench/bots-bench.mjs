@@ -13,6 +13,8 @@ import { launch, openPage, BASE_URL } from "../lib/browser.mjs";
 
 const GAMES = Number(process.env.GAMES || 2);
 const BOTS = (process.env.BOTS || "search,greedy").split(",");
+// The kinds that search: their decisions are the ones measured.
+const SEARCHING = new Set(["search", "strong", "expert"]);
 const pct = (xs, p) => xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
 
 const b = await launch({ viewport: { width: 1200, height: 800 } });
@@ -38,7 +40,7 @@ try {
     const stats = await page.evaluate(() => window.tongiakiApp.botStats());
     const snap = await page.evaluate(() => window.tongiakiApp.snapshot());
     winners.push(snap.ranking ? JSON.stringify(snap.ranking[0]) : "?");
-    all.push(...stats.recent.filter((d) => d.kind === "search").map((d) => ({ ...d, limits })));
+    all.push(...stats.recent.filter((d) => SEARCHING.has(d.kind)).map((d) => ({ ...d, limits })));
     await page.close();
   }
 } finally {
@@ -47,7 +49,11 @@ try {
 const ms = all.map((d) => d.millis);
 const its = all.map((d) => d.iterations);
 const limits = all[0] ? all[0].limits : {};
-const cut = all.filter((d) => d.millis >= limits.millis - 5 && d.iterations < limits.iterations).length;
+// Cut by the clock: stopped at SEARCH_MILLIS (a level's own iteration count
+// may differ from SEARCH_ITERATIONS, so the time alone tells).
+const cutDecisions = all.filter((d) => d.millis >= limits.millis - 5);
+const cut = cutDecisions.length;
+const cutIts = cutDecisions.map((d) => d.iterations);
 const sum = (xs) => xs.reduce((a, x) => a + x, 0);
 console.log(
   JSON.stringify(
@@ -63,6 +69,9 @@ console.log(
       iterations_mean: sum(its) / its.length,
       iterations_per_second: sum(its) / (sum(ms) / 1000),
       cut_by_clock: cut,
+      // What the clock let a cut search reach: the iterations the worker
+      // runs in SEARCH_MILLIS (10th, 50th, 90th percentile).
+      iterations_when_cut: cut ? [pct(cutIts, 0.1), pct(cutIts, 0.5), pct(cutIts, 0.9)] : null,
       winners,
     },
     null,
