@@ -13,7 +13,7 @@ import { landPolicy } from "./targets.js";
 import { refresh, refreshPanels } from "./view.js";
 import { requestDraw, startedMove, shown, cameraBusy, whenCameraStill } from "./scene.js";
 import { explainEvents } from "./explain.js";
-import { showNotes } from "./notes.js";
+import { showNotes, clearNotes } from "./notes.js";
 import { recordMove } from "./history.js";
 import { narrate } from "./narration.js";
 
@@ -101,6 +101,10 @@ function tell(s, says) {
 
 function animate(s, events, before, items) {
   const { animator } = s.dom;
+  // At the instant speed moves follow each other faster than a note can be read, and the board
+  // already shows the position after this one: a note of an earlier move would explain a board
+  // that is gone, so this move's notes replace theirs (at the other speeds they fade in time).
+  if (s.speed <= 0) clearNotes(s);
   const timeline = buildTimeline(events, before, s.snap);
   const { now } = sayAlong(timeline, items);
   tell(s, now);

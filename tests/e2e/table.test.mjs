@@ -429,3 +429,35 @@ test("issue 30: an embedded table is silent unless its sound attribute asks", as
     await b.close();
   }
 });
+
+test("issue 30: at the instant speed a move's notes replace those of the moves before it (the end shows the last move's)", async () => {
+  const b = await launch({ viewport: { width: 1440, height: 900 } });
+  try {
+    const { page, errors } = await openPage(b.context, null);
+    await page.goto(`${BASE_URL}?new&lang=en`);
+    await ready(page);
+    await page.evaluate(() => {
+      // each note, with the number of actions played when it came (the move it explains)
+      const moveOf = (window.__noteMoves = new Map());
+      new MutationObserver((muts) => {
+        const n = JSON.parse(window.tongiakiApp.save()).actions.length;
+        for (const m of muts) for (const e of m.addedNodes) if (e.classList && e.classList.contains("note") && !moveOf.has(e)) moveOf.set(e, n);
+      }).observe(document.body, { childList: true, subtree: true });
+      window.tongiakiApp.setSpeed(0);
+      window.tongiakiApp.newGame({ players: [{ name: "Ana" }, { name: "Bo" }, { name: "Cy" }], seats: ["greedy", "greedy", "greedy"], seed: 1 });
+    });
+    await idle(page);
+    const end = await page.evaluate(() => ({
+      phase: window.tongiakiApp.snapshot().phase,
+      moves: JSON.parse(window.tongiakiApp.save()).actions.length,
+      notes: [...document.querySelectorAll(".note")].filter((e) => !e.classList.contains("note-cleared")).map((e) => ({ text: e.textContent, move: window.__noteMoves.get(e) })),
+    }));
+    assert.equal(end.phase, "over");
+    assert.ok(end.notes.length >= 1, "the last move's note is shown (the game's end)");
+    for (const n of end.notes) assert.equal(n.move, end.moves, `only the last move's notes are on the board: "${n.text}" came at move ${n.move} of ${end.moves}`);
+    await page.close();
+    assert.deepEqual(errors, []);
+  } finally {
+    await b.close();
+  }
+});
