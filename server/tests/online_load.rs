@@ -240,6 +240,27 @@ async fn load() {
     }
 }
 
+/// The load run itself, small enough for every test run: the runs above
+/// are ignored tests, and one broke unnoticed when the server began to
+/// send a message (`history`) whose fields the load client misread.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_small_load_run_measures_every_table() {
+    let line = run_load(
+        "smoke",
+        &temp_sqlite("load-smoke"),
+        1,
+        3,
+        3,
+        Duration::from_millis(50),
+    )
+    .await;
+    // | label | tables | acts/s | latencies | CPU | CPU | refused | …
+    let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+    let acts_per_sec: f64 = fields[3].parse().expect(&line);
+    assert!(acts_per_sec > 1.0, "the clients played: {line}");
+    assert_eq!(fields[7], "0", "nothing refused: {line}");
+}
+
 fn load_params() -> (usize, u64, Duration) {
     (
         env("LOAD_TABLES", 100) as usize,
