@@ -93,14 +93,14 @@ export const TABLE_HTML = `
       <ul id="actions" class="actions" aria-labelledby="actions-title"></ul>
     </section>
 
-    <section class="panel textboard-panel">
-      <h2 id="textboard-title" data-t="a11y.boardTitle">The board in words</h2>
-      <ul id="textboard" class="textboard" role="tree" aria-labelledby="textboard-title"></ul>
-    </section>
-
     <section class="panel log-panel">
       <h2 id="log-title" data-t="m.log">Game log</h2>
       <ol id="log" class="log" aria-labelledby="log-title" aria-live="off" tabindex="0"></ol>
+    </section>
+
+    <section class="panel textboard-panel">
+      <h2 id="textboard-title" data-t="a11y.boardTitle">The board in words</h2>
+      <ul id="textboard" class="textboard" role="tree" aria-labelledby="textboard-title"></ul>
     </section>
   </aside>
 </main>
