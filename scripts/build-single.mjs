@@ -9,10 +9,12 @@
 //   node scripts/build-single.mjs [--pkg DIR] [--www DIR] [--out FILE]
 //
 // or, with --bundle, the served page's bundle (issue 15): every module of
-// main.js's graph (and engine.js, started first, as index.html did), the
-// page's engine glue and the online tables' modules (evaluated on first use)
-// in one ES module, pkg/page.js by default, which index.html loads; the
-// languages' words, the bots' package and the worker stay files of their own.
+// main.js's graph (and engine.js, started first, as index.html did) and the
+// page's engine glue in one ES module, pkg/page.js by default, which
+// index.html loads; beside it pkg/page-later.js, the modules the first board
+// does not need (the online tables', the sounds' synthesis: issue 30),
+// fetched on their first use; the languages' words, the bots' package and
+// the worker stay files of their own.
 // Beside it, the embedding bundle pkg/tongiaki-element.js: the same for
 // tongiaki-element.js, exporting what it exports (README "Embed it").
 // scripts/build-wasm.sh writes it after the wasm packages.
@@ -26,7 +28,7 @@
 import { readFileSync, writeFileSync, mkdirSync, watch } from "node:fs";
 import { join, dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { bundle, pageBundle, elementBundle } from "./bundle.mjs";
+import { bundle, pageBundle, elementBundle, LATER_AT } from "./bundle.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -43,8 +45,13 @@ if (args.includes("--bundle")) {
   const elementOut = join(dirname(out), "tongiaki-element.js");
   const write = () => {
     mkdirSync(dirname(out), { recursive: true });
+    const page = pageBundle({ www: WWW, pkg: PKG });
+    // the page's second script, where page.js's import() looks for it: beside it
+    const laterOut = join(dirname(out), LATER_AT.replace(/^.*\//, ""));
+    writeFileSync(laterOut, page.laterText);
+    console.log(`build-single: ${laterOut} (${(page.laterText.length / 1024).toFixed(0)} KB: ${page.laterIds.length} modules, fetched on first use)`);
     for (const [file, b] of [
-      [out, pageBundle({ www: WWW, pkg: PKG })],
+      [out, page],
       [elementOut, elementBundle({ www: WWW, pkg: PKG })],
     ]) {
       writeFileSync(file, b.text);

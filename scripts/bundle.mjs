@@ -37,10 +37,16 @@ const DYNAMIC_RE = /\bimport\(\s*"(\.\.?\/[\w./-]+)"\s*\)/g;
  *   reexport     an entry whose exports the script exports as its own (a
  *                bundle that stands for that module, as the embedding one
  *                stands for tongiaki-element.js)
+ *   later(id)    true: module `id` (reached only by import()) goes into a
+ *                second script, `laterAt` (beside `at`), fetched on the first
+ *                import() of one of its modules, which adds its modules to the
+ *                first's (they share every module: one i18n.js, one
+ *                turns.js); what the first board does not need (issue 30)
  * Returns { text, ids (carried, in dependency order), lazy (carried, only
- * reached by import()), externals (the import()ed files) }.
+ * reached by import()), externals (the import()ed files), laterText (the
+ * second script, or null), laterIds }.
  */
-export function bundle({ www, pkg, entries, external = () => false, at = null, reexport = null }) {
+export function bundle({ www, pkg, entries, external = () => false, at = null, reexport = null, later = () => false, laterAt = null }) {
   const fileOf = (id) => (id.startsWith("pkg/") ? join(pkg, id.slice(4)) : join(www, id));
   const modules = new Map(); // id -> function text
   const order = [];
@@ -91,6 +97,8 @@ export function bundle({ www, pkg, entries, external = () => false, at = null, r
         return `import(${JSON.stringify(relToBundle(dep))})`;
       }
       dynamics.push(dep);
+      // into the second script: fetched (once) when one of its modules is first asked for from the first
+      if (later(dep) && !later(id)) return `__later().then(() => ${req(dep)})`;
       return `Promise.resolve().then(() => ${req(dep)})`;
     });
     const exports = [];
@@ -145,6 +153,17 @@ export function bundle({ www, pkg, entries, external = () => false, at = null, r
     head.push(`/** Where module \`id\` lies beside ${at} (its import.meta.url). */`);
     head.push(`const __url = (id) => new URL(${JSON.stringify(up ? `${up}/` : "./")} + id, import.meta.url).href;`);
   }
+  const laterIds = order.filter((id) => later(id));
+  for (const id of laterIds) if (staticIds.has(id)) throw new Error(`${id}: put in the later script, but the first one imports it`);
+  if (laterIds.length) {
+    if (!at || !laterAt) throw new Error("a later script needs at and laterAt");
+    const rel = posix.relative(posix.dirname(at), laterAt);
+    head.push(`/** The modules the first board does not need (${laterAt}), added to these on first use. */`);
+    head.push("let __laterP = null;");
+    head.push(
+      `const __later = () => (__laterP = __laterP || import(${JSON.stringify(rel.startsWith(".") ? rel : `./${rel}`)}).then((m) => m.install(__defs, __require, ${at ? "__url" : "null"}), (e) => ((__laterP = null), Promise.reject(e))));`,
+    );
+  }
   const tail = entries.map((e) => `__require(${JSON.stringify(e)});`);
   if (reexport) {
     if (!entries.includes(reexport)) throw new Error(`${reexport}: re-exported but not an entry`);
@@ -154,9 +173,20 @@ export function bundle({ www, pkg, entries, external = () => false, at = null, r
     if (named.length) tail.push(`export const { ${named.join(", ")} } = __entry;`);
     if (names.includes("default")) tail.push("export default __entry.default;");
   }
-  const text = [...head, "", ...order.map((id) => modules.get(id).text), ...tail, ""].join("\n");
+  const text = [...head, "", ...order.filter((id) => !later(id)).map((id) => modules.get(id).text), ...tail, ""].join("\n");
+  const laterText = laterIds.length
+    ? [
+        `// ${laterAt}: the modules of ${at} that its first board does not need, added to its own on first use (scripts/bundle.mjs).`,
+        "export function install(__defs, __require, __url) {",
+        ...laterIds.map((id) => modules.get(id).text),
+        "}",
+        "",
+      ].join("\n")
+    : null;
   return {
     text,
+    laterText,
+    laterIds,
     ids: order,
     lazy: order.filter((id) => !staticIds.has(id)),
     externals: [...externals].sort(),
@@ -175,9 +205,21 @@ export const ENTRIES = ["engine.js", "main.js"];
  */
 export const isExternal = (id) => id.startsWith("lang/") || id === "pkg/tongiaki_bots.js";
 
-/** The served page's bundle (pkg/page.js) from the directories www and pkg. */
+/** Where the served bundle's second script lies (the modules its first board does not need). */
+export const LATER_AT = "pkg/page-later.js";
+/** Modules reached only by import() that the first board needs all the same: the engine's glue. */
+const FIRST_BOARD = new Set(["pkg/tongiaki.js"]);
+
+/**
+ * The served page's bundle (pkg/page.js) from the directories www and pkg,
+ * and its second script (pkg/page-later.js, `laterText`): the modules
+ * reached only by import() — the online tables', the sounds' synthesis —
+ * but the engine's glue, fetched when one is first used (issue 30).
+ */
 export function pageBundle({ www, pkg }) {
-  return bundle({ www, pkg, entries: ENTRIES, external: isExternal, at: BUNDLE_AT });
+  const base = { www, pkg, entries: ENTRIES, external: isExternal, at: BUNDLE_AT };
+  const lazy = new Set(bundle(base).lazy.filter((id) => !FIRST_BOARD.has(id)));
+  return bundle({ ...base, later: (id) => lazy.has(id), laterAt: LATER_AT });
 }
 
 /** Where the embedding bundle lies, relative to www/ (served at ./pkg/tongiaki-element.js). */

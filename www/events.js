@@ -57,6 +57,7 @@ function applyLanguage(s) {
   target.lang = i18n.language();
   target.dir = i18n.dir();
   ui.showLanguage(i18n.language());
+  if (s.tutorial) s.tutorial.relabel(); // the first visit's offer, built in the words of the moment
   if (!s.snap) return;
   s.source.redraw(); // the panels (the replay viewer: its move's words too)
   if (s.snap.phase === "over" && root.querySelector("#ranking-dialog").open) ui.showRanking(s.snap);

@@ -81,7 +81,7 @@ export const TABLE_HTML = `
       <h2 data-t="m.players">Players</h2>
       <table id="players" class="players">
         <thead>
-          <tr><th scope="col"><span class="sr-only" data-t="m.colour">Colour</span></th><th scope="col" data-t="m.name">Name</th><th scope="col" title="Ships in the supply" data-t-title="m.supplyTitle" data-t="m.supply">Supply</th><th scope="col" title="King islands" data-t-title="m.kingsTitle" data-t="m.kings">Kings</th><th scope="col" title="Islands with a ship (R62)" data-t-title="m.islTitle" data-t="m.isl">Isl.</th><th scope="col" title="Score if the game ended now (R61)" data-t-title="m.scoreTitle" data-t="m.score">Score</th></tr>
+          <tr><th scope="col"><span class="sr-only" data-t="m.colour">Colour</span></th><th scope="col" data-t="m.name">Name</th><th scope="col" title="Ships in the supply" data-t-title="m.supplyTitle" data-t="m.supply">Supply</th><th scope="col" title="King islands" data-t-title="m.kingsTitle" data-t="m.kings">Kings</th><th scope="col" title="Islands with a ship" data-t-title="m.islTitle" data-t="m.isl">Isl.</th><th scope="col" title="Score if the game ended now" data-t-title="m.scoreTitle" data-t="m.score">Score</th></tr>
         </thead>
         <tbody></tbody>
       </table>
@@ -93,14 +93,14 @@ export const TABLE_HTML = `
       <ul id="actions" class="actions" aria-labelledby="actions-title"></ul>
     </section>
 
-    <section class="panel textboard-panel">
-      <h2 id="textboard-title" data-t="a11y.boardTitle">The board in words</h2>
-      <ul id="textboard" class="textboard" role="tree" aria-labelledby="textboard-title"></ul>
-    </section>
-
     <section class="panel log-panel">
       <h2 id="log-title" data-t="m.log">Game log</h2>
       <ol id="log" class="log" aria-labelledby="log-title" aria-live="off" tabindex="0"></ol>
+    </section>
+
+    <section class="panel textboard-panel">
+      <h2 id="textboard-title" data-t="a11y.boardTitle">The board in words</h2>
+      <ul id="textboard" class="textboard" role="tree" aria-labelledby="textboard-title"></ul>
     </section>
   </aside>
 </main>

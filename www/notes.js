@@ -71,9 +71,10 @@ function notesOf(s) {
     .sort((a, b) => a.born - b.born);
 }
 
-/** Remove every note (a touch on the board, a new game). */
-export function clearNotes(s) {
+/** Remove every note (a touch on the board, a new game), or every one but those `keep(note)` keeps. */
+export function clearNotes(s, keep = null) {
   for (const n of notesOf(s)) {
+    if (keep && keep(n)) continue;
     n.el.classList.add("note-cleared");
     setTimeout(() => n.el.remove(), CLEAR_MS);
   }
@@ -169,7 +170,8 @@ export function showNotes(s, items) {
     el.style.top = "0px";
     el.style.visibility = "hidden";
     root.append(el);
-    const n = { el, text: it.text, at: it.at || null, w: el.offsetWidth || 260, h: el.offsetHeight || 60, born: ++born };
+    // mine: a note of a person's own move (turns.js keeps it at the instant speed until their next move)
+    const n = { el, text: it.text, at: it.at || null, w: el.offsetWidth || 260, h: el.offsetHeight || 60, born: ++born, mine: !!it.mine };
     el.note = n;
     setTimeout(() => drop(s, n), SHOWN_MS);
   }

@@ -8,6 +8,7 @@
 import * as T from "./targets.js";
 import { DEFAULT_SEATS, cancelPending } from "./state.js";
 import { fit } from "./scene.js";
+import { clearNotes } from "./notes.js";
 import { refresh } from "./view.js";
 import { afterChange, settle } from "./turns.js";
 import { savedGame, optionsOf, engineOptions } from "./storage.js";
@@ -86,6 +87,7 @@ export function startGame(s, game, opts, seats, quiet = false, source = localSou
   const { ui } = s.dom;
   ui.closeDialogs();
   ui.clearLog();
+  clearNotes(s); // the last game's notes are not this one's
   ui.thinking(null);
   refresh(s);
   fit(s);

@@ -1,7 +1,7 @@
 // The service worker that makes the game play offline (issue 6).
 //
 // On install it caches every file the page needs (PRECACHE): the page's
-// bundle (pkg/page.js, built by scripts/build-wasm.sh), the embedded
+// bundle (pkg/page.js and pkg/page-later.js, built by scripts/build-wasm.sh), the embedded
 // tables' (pkg/tongiaki-element.js) and, for a page without them, every
 // module of www/ as well. Same-origin GET
 // requests go to the network first — so a rebuilt page or engine is never
@@ -12,7 +12,7 @@
 // asks the server itself). CACHE is versioned: bump it when the list
 // changes; old caches are deleted on activation.
 
-const CACHE = "tongiaki-v21";
+const CACHE = "tongiaki-v22";
 
 const PRECACHE = [
   "./",
@@ -71,6 +71,7 @@ const PRECACHE = [
   "./camera.js",
   "./framing.js",
   "./sound.js",
+  "./sound-synth.js",
   "./geometry.js",
   "./input.js",
   "./render.js",
@@ -106,6 +107,7 @@ const PRECACHE = [
   "./online/room.js",
   "./online/session.js",
   "./pkg/page.js",
+  "./pkg/page-later.js",
   "./pkg/tongiaki-element.js",
   "./pkg/tongiaki.js",
   "./pkg/tongiaki_bg.wasm",

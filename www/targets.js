@@ -16,7 +16,7 @@
 import { beachOfJetty, hexKey } from "./geometry.js";
 
 /** A hint for the panels to put in words: a key of lang/*.js and its arguments. */
-const hint = (key, ...args) => ({ key, args });
+const hint = (key, ...args) => ({ key, args }); // an island among args as { card, name }: words.js hintWords
 
 export const MODES = Object.freeze(["expand", "king"]);
 
@@ -219,7 +219,7 @@ function clickSelection(snap, legal, ui, hit, type) {
       return {
         kind: "select",
         ui: { ...ui, selection: { type, tile: card, beaches: [], take: cur ? cur.take : null } },
-        hint: hint("h.chooseBeaches", n, tile.name || card),
+        hint: hint("h.chooseBeaches", n, { card, name: tile.name }), // words.js hintWords names the island
       };
     }
     return { kind: "illegal", action: { type, tile: card, beaches: [], ...(take ? { take: cur.take } : {}) } };
@@ -324,7 +324,7 @@ export function selectionHint(snap, legal, ui) {
   if (sel.take && !sel.tile) return hint("h.takenGoes");
   const need = cands[0].beaches.length - sel.beaches.length;
   const tl = snap.tiles.find((x) => x.card === sel.tile);
-  return need > 0 ? hint("h.moreBeaches", need, tl ? tl.name : sel.tile) : null;
+  return need > 0 ? hint("h.moreBeaches", need, { card: sel.tile, name: tl ? tl.name : null }) : null;
 }
 
 // ---- the targets of a decision (issue 30) -------------------------------

@@ -13,7 +13,7 @@ import { landPolicy } from "./targets.js";
 import { refresh, refreshPanels } from "./view.js";
 import { requestDraw, startedMove, shown, cameraBusy, whenCameraStill } from "./scene.js";
 import { explainEvents } from "./explain.js";
-import { showNotes } from "./notes.js";
+import { showNotes, clearNotes } from "./notes.js";
 import { recordMove } from "./history.js";
 import { narrate } from "./narration.js";
 
@@ -75,6 +75,7 @@ export function applied(s, action, before, events) {
   // Outcomes explained (explain.js): their words stand in the log for the
   // event's own line (or come just before it) and show as notes on the board.
   const why = explainEvents(before, s.snap, events, s.words.t);
+  const mine = !!(s.seats && s.seats[before.current] && s.seats[before.current].kind === "human"); // a person's own move
   const whyAt = new Map(why.map((w) => [w.index, w]));
   const items = [];
   events.forEach((e, i) => {
@@ -84,9 +85,9 @@ export function applied(s, action, before, events) {
     if (w && !w.replaces) lines.push({ text: w.text, cls: "why" });
     const text = w && w.replaces ? w.text : s.words.describeEvent(before, s.snap, e);
     if (text) lines.push({ text, cls: e.type === "turn_started" ? "turn" : bad || (w ? "why" : null), event: e });
-    if (lines.length || w) items.push({ index: i, lines, note: w || null });
+    if (lines.length || w) items.push({ index: i, lines, note: w ? { ...w, mine } : null });
   });
-  animate(s, events, before, items);
+  animate(s, events, before, items, mine);
   if (s.onMove) s.onMove(action, s.snap, events);
   return events;
 }
@@ -99,8 +100,14 @@ function tell(s, says) {
   if (notes.length) showNotes(s, notes);
 }
 
-function animate(s, events, before, items) {
+function animate(s, events, before, items, mine) {
   const { animator } = s.dom;
+  // At the instant speed moves follow each other faster than a note can be read, and the board
+  // already shows the position after this one: a note of an earlier move would explain a board
+  // that is gone, so this move's notes replace theirs (at the other speeds they fade in time) —
+  // but for the notes of the person's own last move, which stay until their next move (what
+  // became of their group is not shown otherwise: the bots' moves follow at once).
+  if (s.speed <= 0) clearNotes(s, mine ? null : (n) => n.mine);
   const timeline = buildTimeline(events, before, s.snap);
   const { now } = sayAlong(timeline, items);
   tell(s, now);

@@ -142,11 +142,12 @@ export function createTutorial(s) {
   function hideCoach() {
     const c = coach();
     c.hidden = true;
+    delete c.dataset.offer;
     c.replaceChildren();
     clearTargets();
   }
 
-  /** The first visit: offer the lesson in the side panel. */
+  /** The first visit: offer the lesson in the side panel (in the table's language: again when it changes, `relabel`). */
   function offer() {
     if (running) return;
     const tt = s.i18n.t;
@@ -171,6 +172,13 @@ export function createTutorial(s) {
       ),
     );
     c.hidden = false;
+    c.dataset.offer = "";
+  }
+
+  /** The table's language changed (events.js): an offer showing is said again in it; a running lesson redraws with the panels. */
+  function relabel() {
+    const c = coach();
+    if (!running && c && !c.hidden && c.dataset.offer !== undefined) offer();
   }
 
   /** Start the lesson: its game on the table, step 1. */
@@ -215,6 +223,7 @@ export function createTutorial(s) {
     start,
     stop,
     offer,
+    relabel,
     state: () => (running ? running.state() : last || { step: 0, total: STEPS.length, expects: null, done: false }),
     next: () => (running ? running.next() : false),
   };
@@ -350,6 +359,7 @@ export function createTutorial(s) {
         c.lastChild.append(" ", el("button", { type: "button", id: "coach-next", class: "primary", text: tt(lastStep ? "finish" : "next"), onclick: () => next() }));
       }
       c.dataset.step = String(stepNo());
+      delete c.dataset.offer; // the lesson's step, not the offer
       c.hidden = false;
       closeUp();
       clearTargets();

@@ -26,6 +26,16 @@ export function localCardName(t, card, name) {
     .join(" ");
 }
 
+/**
+ * A hint of targets.js (`{ key, args }`) in words (`t`: a language's): an
+ * island among its args (`{ card, name }`) as that language spells it
+ * (localCardName; issue 30: "Fiji", not the engine's "Fidschi").
+ */
+export function hintWords(t, h) {
+  if (!h) return "";
+  return t(h.key, ...h.args.map((a) => (a && typeof a === "object" && "card" in a ? localCardName(t, a.card, a.name) : a)));
+}
+
 // The engine's names of the cards (RULES.md §1.2), for its messages' arguments: name -> id.
 const ENGINE_NAMES = new Map(
   ["tonga", "muroroa", "nauru", "tubuai", "rarotonga", "rapa-nui", "tokelau", "tuamotu", "hiva-oa", "mangareva", "oahu", "tahiti", "tuvalu", "fidschi", "hawaii", "samoa"].map((id) => [

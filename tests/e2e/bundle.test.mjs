@@ -24,8 +24,12 @@ test("one bundle by the first board; later loads share its modules", async () =>
   await page.goto(`${BASE_URL}?new&lang=en`);
   await ready(page);
 
-  const carried = await bundledModules("pkg/page.js");
-  for (const f of ["/engine.js", "/main.js", "/app.js", "/i18n.js", "/lang/en.js", "/pkg/tongiaki.js", "/online/session.js"]) assert.ok(carried.includes(f), `${f} is in the bundle`);
+  const firstScript = await bundledModules("pkg/page.js");
+  for (const f of ["/engine.js", "/main.js", "/app.js", "/i18n.js", "/lang/en.js", "/pkg/tongiaki.js", "/sound.js"]) assert.ok(firstScript.includes(f), `${f} is in the bundle`);
+  // issue 30: what the first board does not need is in the bundle's second script, fetched on first use
+  const laterScript = await bundledModules("pkg/page-later.js");
+  for (const f of ["/online/session.js", "/online/chat.js", "/sound-synth.js"]) assert.ok(laterScript.includes(f) && !firstScript.includes(f), `${f} is in the second script`);
+  const carried = [...firstScript, ...laterScript];
 
   const first = await page.evaluate(() =>
     performance
@@ -63,6 +67,7 @@ test("one bundle by the first board; later loads share its modules", async () =>
 
   assert.ok(requested.includes("/lang/de.js") && requested.includes("/lang/tutorial/de.js"), `the words were fetched: ${requested.join(" ")}`);
   assert.ok(requested.includes("/bot-worker.js"), "the bots' worker is a module of its own (its own thread)");
+  assert.equal(requested.filter((p) => p === "/pkg/page-later.js").length, 1, "the second script, once, for the online table");
   const again = requested.filter((p) => carried.includes(p));
   assert.deepEqual(again, [], "no module the bundle carries is fetched as a file");
   assert.deepEqual(

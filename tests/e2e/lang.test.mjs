@@ -78,3 +78,28 @@ test("German from the browser, Hebrew right to left by the switch, English again
   await page.close();
   assert.deepEqual(errors, []);
 });
+
+test("issue 30: the first visit's offer of the lesson follows a change of language", async () => {
+  const fresh = await launch({ viewport: { width: 1200, height: 800 }, locale: "en-GB" });
+  try {
+    const { page, errors } = await openPage(fresh.context, BASE_URL);
+    await ready(page);
+    assert.equal(await page.isVisible("#coach-start"), true, "a first visit: the lesson is offered");
+    const en = { text: await text(page, "#coach .coach-text"), start: await text(page, "#coach-start") };
+    assert.match(en.text, /^New to Tongiaki\?/);
+    await choose(page, "de");
+    const de = await page.evaluate(() => ({ text: document.querySelector("#coach .coach-text").textContent, start: document.querySelector("#coach-start").textContent, later: document.querySelector("#coach-later").textContent }));
+    const words = await page.evaluate(async () => (await import(new URL("lang/de.js", location.href))).default);
+    assert.equal(de.text, words["lesson.offer"], "the offer in German");
+    assert.equal(de.start, words["lesson.offerStart"]);
+    assert.equal(de.later, words["lesson.offerLater"]);
+    await choose(page, "en");
+    assert.deepEqual({ text: await text(page, "#coach .coach-text"), start: await text(page, "#coach-start") }, en, "and in English again");
+    await page.click("#coach-later");
+    await choose(page, "de");
+    assert.equal(await page.isHidden("#coach"), true, "declined, it does not come back with the language");
+    assert.deepEqual(errors, []);
+  } finally {
+    await fresh.close();
+  }
+});

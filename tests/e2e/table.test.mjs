@@ -429,3 +429,81 @@ test("issue 30: an embedded table is silent unless its sound attribute asks", as
     await b.close();
   }
 });
+
+test("issue 30: at the instant speed a move's notes replace those of the moves before it (the end shows the last move's), but for the person's own", async () => {
+  const b = await launch({ viewport: { width: 1440, height: 900 } });
+  try {
+    const { page, errors } = await openPage(b.context, null);
+    await page.goto(`${BASE_URL}?new&lang=en`);
+    await ready(page);
+    await page.evaluate(() => {
+      // each note, with the number of actions played when it came (the move it explains)
+      const moveOf = (window.__noteMoves = new Map());
+      new MutationObserver((muts) => {
+        const n = JSON.parse(window.tongiakiApp.save()).actions.length;
+        for (const m of muts) for (const e of m.addedNodes) if (e.classList && e.classList.contains("note") && !moveOf.has(e)) moveOf.set(e, n);
+      }).observe(document.body, { childList: true, subtree: true });
+      window.tongiakiApp.setSpeed(0);
+      window.tongiakiApp.newGame({ players: [{ name: "Ana" }, { name: "Bo" }, { name: "Cy" }], seats: ["greedy", "greedy", "greedy"], seed: 1 });
+    });
+    await idle(page);
+    const end = await page.evaluate(() => ({
+      phase: window.tongiakiApp.snapshot().phase,
+      moves: JSON.parse(window.tongiakiApp.save()).actions.length,
+      notes: [...document.querySelectorAll(".note")].filter((e) => !e.classList.contains("note-cleared")).map((e) => ({ text: e.textContent, move: window.__noteMoves.get(e) })),
+    }));
+    assert.equal(end.phase, "over");
+    assert.ok(end.notes.length >= 1, "the last move's note is shown (the game's end)");
+    for (const n of end.notes) assert.equal(n.move, end.moves, `only the last move's notes are on the board: "${n.text}" came at move ${n.move} of ${end.moves}`);
+
+    // a person against two bots: at each of the person's decisions the board holds the notes of the last
+    // move and of the person's own last move (what became of their group: the bots moved on at once)
+    await page.evaluate(() => {
+      window.tongiakiApp.seedBots(3);
+      window.tongiakiApp.newGame({ players: [{ name: "Ana" }, { name: "Bo" }, { name: "Cy" }], seats: ["human", "greedy", "greedy"], seed: 4 });
+    });
+    const left = await page.evaluate(() => [...document.querySelectorAll(".note")].filter((e) => !e.classList.contains("note-cleared")).map((e) => e.textContent));
+    assert.deepEqual(left, [], "a new game clears the last one's notes");
+    let own = 0;
+    for (let i = 0; i < 400; i++) {
+      await idle(page);
+      const at = await page.evaluate(async () => {
+        const app = window.tongiakiApp;
+        const save = JSON.parse(app.save());
+        const moves = save.actions.length;
+        // who made move m (the m-th action): the player to move before it
+        const seatOf = (m) => {
+          const g = app.Game.load(JSON.stringify({ ...save, actions: save.actions.slice(0, m - 1) }));
+          const seat = g.snapshot().current;
+          g.free();
+          return seat;
+        };
+        const notes = [...document.querySelectorAll(".note")].filter((e) => !e.classList.contains("note-cleared")).map((e) => {
+          const move = window.__noteMoves.get(e);
+          return { text: e.textContent, move, seat: seatOf(move) };
+        });
+        if (app.snapshot().phase === "over") return { over: true, moves, notes };
+        const G = await app.loadBots();
+        const g = G.load(app.save());
+        const action = g.botAction("greedy", moves, undefined);
+        g.free();
+        return { moves, notes, action, mineFrom: window.__mineFrom || 0 };
+      });
+      for (const n of at.notes) {
+        const mine = n.seat === 0 && n.move >= at.mineFrom; // a move of the person's since their last decision (a chain's, a landing's)
+        assert.ok(n.move === at.moves || mine, `decision ${i}: "${n.text}" (move ${n.move}, seat ${n.seat}) is neither the last move's (${at.moves}) nor the person's own since move ${at.mineFrom}`);
+        if (mine && n.move !== at.moves) own++;
+      }
+      if (at.over) break;
+      await page.evaluate((a) => {
+        window.__mineFrom = JSON.parse(window.tongiakiApp.save()).actions.length + 1;
+        window.tongiakiApp.apply(a);
+      }, at.action);
+    }
+    assert.ok(own > 0, "a note of the person's own move stayed while the bots moved");
+    await page.close();
+    assert.deepEqual(errors, []);
+  } finally {
+    await b.close();
+  }
+});

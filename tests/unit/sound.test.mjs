@@ -5,6 +5,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import { createSound, soundOf } from "../../www/sound.js";
+import { KINDS } from "../../www/sound-synth.js";
 import { narrate } from "../../www/narration.js";
 
 function fakeAudio() {
@@ -62,12 +63,14 @@ test("which events sound: a card turned over, a landing, a wreck", () => {
   assert.equal(soundOf(undefined), null);
 });
 
-test("the sounds follow the narration; muted, nothing sounds, and the switch is remembered", () => {
+test("the sounds follow the narration; muted, nothing sounds, and the switch is remembered", async () => {
   const made = fakeAudio();
   const store = fakeStorage();
   const s = table();
   const sound = createSound(s, { on: true, key: "tongiaki.sound" });
   narrate(s, [{ text: "A water card is laid north of Tonga.", event: { type: "card_revealed" } }]);
+  assert.equal(made.contexts, 0, "the synthesis loads on the first sound, not with the table");
+  await sound.loaded();
   assert.ok(made.noises > 0 && made.oscillators > 0, "a card turned over sounds");
   const before = made.oscillators;
   narrate(s, [{ text: "The group follows a calm trail.", event: { type: "crossed" } }]);
@@ -83,18 +86,30 @@ test("the sounds follow the narration; muted, nothing sounds, and the switch is 
   again.set(true);
   assert.equal(store.get("tongiaki.sound"), "on");
   assert.equal(again.play("wreck"), true);
+  await again.loaded();
+  assert.ok(made.oscillators > before, "on again: a wreck sounds");
   sound.dispose();
   again.dispose();
 });
 
-test("an embedded table is silent unless asked; a table without a key remembers nothing", () => {
-  fakeAudio();
+test("an embedded table is silent unless asked; a table without a key remembers nothing", async () => {
+  const made = fakeAudio();
   const store = fakeStorage();
   const quiet = createSound(table(), { on: false });
   assert.equal(quiet.on, false);
   assert.equal(quiet.play("card"), false);
   quiet.set(true);
   assert.equal(quiet.play("card"), true);
+  await quiet.loaded();
+  assert.ok(made.noises > 0, "asked for, it sounds once loaded");
   assert.equal(store.size, 0, "no key: nothing written");
   quiet.dispose();
+});
+
+test("the switch knows the synthesis's sounds (sound-synth.js, loaded on first use)", () => {
+  fakeAudio();
+  const sound = createSound(table(), { on: true });
+  for (const k of KINDS) assert.equal(sound.play(k), true, k);
+  assert.equal(sound.play("fanfare"), false, "an unknown sound is none");
+  sound.dispose();
 });

@@ -8,7 +8,7 @@ import { translate } from "../../www/i18n.js";
 import { smallSnapshot, islandTile, waterTile, players } from "./fixtures.mjs";
 
 /** A hint of targets.js ({ key, args }) in English words, as ui.js says it. */
-const say = (h) => (h ? translate("en", h.key, ...h.args) : "");
+const say = (h) => (h ? translate("en", h.key, ...h.args.map((a) => (a && typeof a === "object" && "card" in a ? a.name : a))) : "");
 const snapWith = (over) => ({ ...smallSnapshot(), ...over });
 const tileOf = (snap, card) => snap.tiles.find((t) => t.card === card);
 const hitBeach = (snap, card, b) => {
@@ -209,4 +209,23 @@ test("fixtures used here are shaped like docs/api.md snapshots", () => {
   assert.deepEqual(Object.keys(islandTile("samoa", 0, 0, 0)).sort(), ["beaches", "card", "kind", "king", "name", "q", "r", "rotation", "value"]);
   assert.equal(waterTile("water-a", 0, 0, 0).trails.length, 3);
   assert.equal(players(6)[5].color, "purple");
+});
+
+test("issue 30: a hint names its island as the table's language spells it, not by the engine's name", async () => {
+  const { loadAllLanguages, createI18n } = await import("../../www/i18n.js");
+  const { hintWords } = await import("../../www/words.js");
+  await loadAllLanguages();
+  const snap = smallSnapshot();
+  const legal = [
+    { type: "expand", tile: "samoa", beaches: [0] },
+    { type: "expand", tile: "samoa", beaches: [1] },
+    { type: "resettle" },
+  ];
+  const r = T.interpret(snap, legal, T.initialUi(), hitCore(snap, "samoa"));
+  assert.equal(r.kind, "select");
+  assert.equal(hintWords(createI18n("en").t, r.hint), "Choose 1 beach of Samoa.");
+  assert.equal(hintWords(createI18n("hu").t, r.hint), "Válassz 1 partszakaszt (Szamoa).", "Hungarian: Szamoa, not the engine's Samoa");
+  const more = T.selectionHint(snap, [{ type: "expand", tile: "samoa", beaches: [0, 1] }], { ...T.initialUi(), selection: { type: "expand", tile: "samoa", beaches: [0], take: null } });
+  assert.equal(hintWords(createI18n("hu").t, more), "Még 1 partszakaszt válassz (Szamoa).");
+  assert.equal(hintWords(createI18n("en").t, null), "");
 });

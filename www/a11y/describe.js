@@ -22,6 +22,7 @@
 import * as G from "../geometry.js";
 import * as T from "../targets.js";
 import { oddsFor, oddsShort } from "../odds.js";
+import { hintWords } from "../words.js";
 
 /** A target's id: the same place on the board has the same id in every module (and in the DOM's data-target). */
 export function targetId(t) {
@@ -350,7 +351,7 @@ export function createBoardWords(w) {
     if (here) {
       const selected = target.beach !== undefined && marks.beaches.get(`${target.tile}/${target.beach}`) === "selected";
       if (selected) return t("a11y.chosen");
-      return t("a11y.enter", here.hint ? t(here.hint.key, ...here.hint.args) : t("a11y.choose"));
+      return t("a11y.enter", here.hint ? hintWords(t, here.hint) : t("a11y.choose"));
     }
     if (target.tile !== undefined && levelOf(target) !== "jetty") {
       const inside = legalInside(snap, legal, ui, target, marks, targets || legalTargets(snap, legal, ui, marks));

@@ -1,6 +1,8 @@
 // The toast: a short message over the board (an error, or "info" that goes
 // sooner), and targets.js's hints put in words there.
 
+import { hintWords } from "../words.js";
+
 /** The toast of the table whose elements `$` finds; `t` its words. */
 export function createToast($, t) {
   const toastEl = $("toast");
@@ -15,7 +17,7 @@ export function createToast($, t) {
   }
 
   /** A hint from targets.js ({ key, args }) in this table's language; "" for none. */
-  const say = (h) => (h ? t(h.key, ...h.args) : "");
+  const say = (h) => hintWords(t, h);
 
   /** Show a hint from targets.js in the toast. */
   function tell(h) {
