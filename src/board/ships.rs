@@ -10,8 +10,15 @@ use crate::seat::{Seat, MAX_SEATS};
 /// count ([`COUNT`]) and a zero byte. As one little-endian word, a group of
 /// several seats lands on or leaves a beach in one addition or subtraction
 /// ([`group_word`]; no byte ever carries: a beach holds at most five ships).
-#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
 pub struct BeachShips([u8; 8]);
+
+impl std::hash::Hash for BeachShips {
+    /// One word, not a slice of eight bytes and its length.
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(u64::from_le_bytes(self.0));
+    }
+}
 
 /// The byte of a [`BeachShips`] that holds its count.
 const COUNT: usize = MAX_SEATS;
@@ -120,7 +127,7 @@ pub fn colours(by_seat: &[u8; MAX_SEATS]) -> u8 {
 /// Ships on every beach of every island, by card and beach (island ids are
 /// 0..16; water cards have no beaches). Changed one ship or one beach at a
 /// time; no beach ever holds more ships than its places.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Ships {
     beaches: [[BeachShips; MAX_BEACHES]; ISLAND_COUNT],
     /// The ships on each island, its beaches summed (kept with them: what
@@ -131,6 +138,19 @@ pub struct Ships {
     full: [u8; ISLAND_COUNT],
     /// The islands with a full beach, as a mask of island bits.
     full_islands: u16,
+}
+
+impl std::hash::Hash for Ships {
+    /// The beaches alone, a word each: the rest is their sums (equal
+    /// beaches, equal ships), and this is the key of the bots' way-out
+    /// search, hashed for every state it visits.
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        for island in &self.beaches {
+            for b in island {
+                b.hash(state);
+            }
+        }
+    }
 }
 
 impl Default for Ships {

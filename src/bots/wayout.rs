@@ -12,6 +12,7 @@
 
 use crate::board::{Board, Ships, Trace};
 use crate::game::{Game, Phase};
+use crate::hash::WordBuild;
 use crate::landing::{landing_moves, play_land_move, Landing};
 use crate::moves::Move;
 use std::collections::{HashSet, VecDeque};
@@ -29,7 +30,9 @@ pub fn way_out(game: &Game) -> Option<Move> {
         _ => return None,
     };
     let legal = game.legal_moves();
-    let mut seen: HashSet<(Ships, Option<Landing>)> = HashSet::new();
+    // Membership only (never iterated): the hasher changes the time, not
+    // the way found.
+    let mut seen: HashSet<(Ships, Option<Landing>), WordBuild> = HashSet::default();
     let mut queue: VecDeque<(Ships, Option<Landing>, usize)> = VecDeque::new();
     seen.insert(start.clone());
     let mut first = true;
