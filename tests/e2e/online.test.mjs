@@ -185,6 +185,19 @@ test("online: two players and a spectator play a whole game by clicks, through a
     await a.click("#replay-exit");
     assert.equal(await a.evaluate(() => JSON.stringify(window.tongiakiApp.snapshot())), finals[0]);
 
+    // …and is reviewed like one (issue 32): its public save, in the bots' worker.
+    await a.evaluate(() => window.tongiakiApp.review.configure({ iterations: 32 }));
+    await a.click("#review");
+    await a.waitForFunction(() => window.tongiakiApp.review.state()?.status === "done", null, { timeout: 180000 });
+    const reviewed = await a.evaluate(() => window.tongiakiApp.review.state());
+    assert.equal(reviewed.worker, true, "reviewed in the bots' worker");
+    assert.equal(reviewed.review.moves, moves, "the whole online game is reviewed");
+    const lines = await a.$$eval("#review-chart path.line", (ps) => ps.length);
+    assert.equal(lines, reviewed.review.players.length, "a line of the chart per player");
+    assert.ok((await a.$$(".review-players li")).length === reviewed.review.players.length, "a line of words per player");
+    await a.click("#review-close");
+    assert.equal(await a.evaluate(() => JSON.stringify(window.tongiakiApp.snapshot())), finals[0]);
+
     // "Play again" at an online table: a rematch (issue 31). Bo asks: a table like this one, his seat first; Ana is offered it.
     await b.waitForSelector("#ranking-dialog[open]");
     await b.click("#play-again");
