@@ -27,7 +27,17 @@ export async function pointFor(page, target) {
 
 /** Click the canvas where `target` is (moving the pointer there first, as a hand would). */
 export async function clickTarget(page, target) {
-  const p = await pointFor(page, target);
+  // Aim as a hand does, at a target that has stopped moving: the camera
+  // may still be framing the decision (on a loaded machine past whenIdle's
+  // bound), and a point read mid-glide would be clicked after it moved.
+  let p = await pointFor(page, target);
+  for (let n = 0; n < 40; n++) {
+    await new Promise((r) => setTimeout(r, 50));
+    const q = await pointFor(page, target);
+    const still = q && p && Math.abs(q.x - p.x) < 0.5 && Math.abs(q.y - p.y) < 0.5;
+    p = q;
+    if (still) break;
+  }
   await page.mouse.move(p.x, p.y, { steps: 2 });
   await page.mouse.click(p.x, p.y);
 }
