@@ -21,14 +21,14 @@ pub fn mix(mut x: u64) -> u64 {
 /// costs time and never an answer.
 #[inline]
 pub fn words(key: &[u64]) -> u64 {
-    let mut h = 0x2545_f491_4f6c_dd1du64;
+    let mut h = WordHasher::default();
     for &w in key {
-        h = (h.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        h.add(w);
     }
-    h ^ (h >> 32)
+    std::hash::Hasher::finish(&h)
 }
 
-/// A [`std::hash::Hasher`] by [`words`]' multiply-rotate, for hash sets of
+/// [`words`]' multiply-rotate as a [`std::hash::Hasher`], for hash sets of
 /// large keys compared whole (the bots' way-out search keys a set by the
 /// ships on every beach): SipHash, the standard one, spent more time on
 /// those keys than the search itself. Only for tables nobody else fills.
