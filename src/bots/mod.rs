@@ -152,7 +152,7 @@ pub struct Budget {
 /// iterations (a few seconds natively) and milliseconds. More is refused,
 /// naming the cap ([`BotError::IterationsCap`], [`BotError::MillisCap`]).
 /// The iterations' cap leaves room for search at several times the page's
-/// budget of 2000 and above the expert's 4000 (what an iteration costs:
+/// budget of 2000 and above the expert's 8000 (what an iteration costs:
 /// BENCHMARKS.md).
 pub const MAX_SEARCH_ITERATIONS: u32 = 10_000;
 pub const MAX_SEARCH_MILLIS: f64 = 5_000.0;
