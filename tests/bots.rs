@@ -277,3 +277,154 @@ fn bench_search_speed() {
         })
     );
 }
+
+/// Tree reuse (`search:…:reuse`, issue 32): a decision starts from what
+/// the bot's last decision searched below the position reached, and only
+/// when the game continues that one; what it kept was gathered on sampled
+/// orders only, so the choice stays blind to the hidden order.
+#[test]
+fn a_reusing_search_starts_from_its_last_tree_and_stays_blind() {
+    use tongiaki::bots::{Bot, SearchBot, SearchConfig};
+    let cfg = SearchConfig::parse(&["300", "reuse"]).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let (mut reused, mut checked, mut max_nodes, mut max_bytes) = (0, 0, 0, 0);
+    for seed in 0..6u64 {
+        let mut g = Game::new(GameOptions::simple(2 + (seed % 3) as usize, 500 + seed)).unwrap();
+        let mut greedy = make_bot("greedy", seed).unwrap();
+        // Seat 0 is the reusing search; the others play greedy.
+        let mut bot = SearchBot::new(seed, cfg);
+        let mut last_choice_at = None;
+        while let Some(seat) = g.current() {
+            let m = if seat == 0 && g.legal_moves().len() > 1 {
+                // The same decision on another order of the unseen cards,
+                // by a copy of the bot with the same tree and random numbers.
+                let (_, other) = two_orders(&g, &mut rng);
+                let mut twin = bot.clone();
+                let m = bot.choose(&g);
+                assert_eq!(
+                    twin.choose(&other),
+                    m,
+                    "seed {seed}: the reused tree saw the pile order"
+                );
+                // The kept tree: a node per iteration through its root at most.
+                let bound = (bot.reused_visits + bot.last_iterations + 1) as usize;
+                assert!(
+                    bot.kept_nodes() <= bound,
+                    "{} nodes kept for {bound} visits",
+                    bot.kept_nodes()
+                );
+                max_nodes = max_nodes.max(bot.kept_nodes());
+                max_bytes = max_bytes.max(bot.kept_bytes());
+                assert!(g.legal_moves().contains(&m));
+                if last_choice_at == Some(g.log().len() - 1) {
+                    // Right after its own decision, with no card drawn or
+                    // by the search's most visited action: a subtree is kept
+                    // whenever the search went there.
+                    checked += 1;
+                    if bot.reused_visits > 0 {
+                        reused += 1;
+                    }
+                }
+                last_choice_at = Some(g.log().len());
+                m
+            } else if seat == 0 {
+                bot.choose(&g)
+            } else {
+                greedy.choose(&g)
+            };
+            g.apply(&m.to_action()).unwrap();
+        }
+        // A game it never saw: nothing is reused.
+        let fresh = Game::new(GameOptions::simple(2, 9_999)).unwrap();
+        bot.choose(&fresh);
+        assert_eq!(
+            bot.reused_visits, 0,
+            "seed {seed}: reused a tree of another game"
+        );
+    }
+    assert!(checked > 50, "only {checked} consecutive decisions");
+    eprintln!("reused {reused} of {checked}; at most {max_nodes} nodes, {max_bytes} B kept");
+    // The move just played is the most visited: its subtree was searched.
+    assert!(reused * 10 >= checked * 9, "reused {reused} of {checked}");
+}
+
+/// The page's kept bot (`Player`, the worker's `BotPlayer`): its first
+/// decision is `decide`'s; later ones start from the tree kept, only while
+/// the game goes on from it (a take-back starts afresh).
+#[test]
+fn a_kept_player_reuses_only_along_its_game() {
+    use tongiaki::bots::{decide, Player};
+    let kind = "search:200:reuse";
+    let mut g = Game::new(GameOptions::simple(2, 321)).unwrap();
+    let mut p = Player::new(kind, 0, None).unwrap();
+    let mut other = make_bot("greedy", 1).unwrap();
+    let (mut decisions, mut reused) = (0, 0);
+    let mut taken_back = None;
+    while let Some(seat) = g.current() {
+        let m = if seat == 0 && g.legal_moves().len() > 1 {
+            let seed = g.log().len() as u64;
+            let d = p.decide(&g, seed, None).unwrap();
+            if decisions == 0 {
+                assert_eq!(d, decide(&g, kind, seed, None).unwrap());
+                assert_eq!(d.reused, 0);
+                taken_back = Some(g.clone());
+            }
+            decisions += 1;
+            reused += (d.reused > 0) as u32;
+            d.action
+        } else {
+            other.choose(&g).to_action()
+        };
+        g.apply(&m).unwrap();
+        if decisions == 30 {
+            break;
+        }
+    }
+    assert!(reused >= 20, "reused {reused} of {decisions}");
+    // Back to the first decision's position (a take-back): nothing kept fits.
+    let back = taken_back.unwrap();
+    let d = p.decide(&back, 5, None).unwrap();
+    assert_eq!(d.reused, 0);
+    assert!(back.legal_actions().contains(&d.action));
+    // Another budget makes the bot afresh.
+    let d = p.decide(&g, 6, Some(Budget::iterations(50))).unwrap();
+    assert_eq!(d.reused, 0);
+}
+
+/// What a kept expert costs (BENCHMARKS.md, "Bots: speed"): the largest tree
+/// it keeps between decisions and the visits its decisions start from, in
+/// one game against greedy bots, 2 and 4 players.
+#[test]
+#[ignore = "benchmark: cargo test --release --test engine bots::kept_tree_size -- --ignored --nocapture"]
+fn kept_tree_size() {
+    use tongiaki::bots::{Bot, Level, SearchBot, SearchConfig};
+    let spec: Vec<&str> = Level::Expert.spec().split(':').skip(1).collect();
+    for players in [2usize, 4] {
+        let mut g = Game::new(GameOptions::simple(players, 77)).unwrap();
+        let mut bot = SearchBot::new(1, SearchConfig::parse(&spec).unwrap());
+        let mut greedy = make_bot("greedy", 2).unwrap();
+        let (mut bytes, mut nodes, mut kept, mut decisions, mut from_kept) = (0, 0, 0u64, 0u64, 0);
+        while let Some(seat) = g.current() {
+            let m = if seat == 0 {
+                let m = bot.choose(&g);
+                if bot.last_iterations > 0 {
+                    bytes = bytes.max(bot.kept_bytes());
+                    nodes = nodes.max(bot.kept_nodes());
+                    kept += bot.reused_visits as u64;
+                    decisions += 1;
+                    from_kept += (bot.reused_visits > 0) as u32;
+                }
+                m
+            } else {
+                greedy.choose(&g)
+            };
+            g.play_trusted(m);
+        }
+        eprintln!(
+            "{players} players: {decisions} searches, {from_kept} from a kept tree, mean {} visits kept; largest kept tree {nodes} nodes, {} KiB",
+            kept / decisions.max(1),
+            bytes / 1024
+        );
+        assert!(decisions > 0);
+    }
+}

@@ -235,3 +235,55 @@ fn a_finished_game_has_no_bot_move() {
         .unwrap_err();
     assert_eq!(code_of(&e), "game_over");
 }
+
+/// The worker's kept bot (`BotPlayer`, issue 32): it plays legal actions
+/// through a game, its searches start from the tree its last decision
+/// kept (`reused` > 0) while the game goes on from there, and it refuses
+/// an unknown kind and a finished game with the codes `botDecision` uses.
+#[wasm_bindgen_test]
+fn a_kept_bot_player_reuses_its_tree_along_the_game() {
+    use tongiaki::wasm::BotPlayer;
+    let e = BotPlayer::new(JsValue::from("expert:9"))
+        .err()
+        .expect("refused");
+    assert_eq!(code_of(&e), "bad_options");
+    let mut p = BotPlayer::new(JsValue::from("search:150:reuse")).unwrap();
+    assert_eq!(p.kind(), "search:150:reuse");
+    let mut greedy = BotPlayer::new(JsValue::from("greedy")).unwrap();
+    let mut g = new_game("{\"players\": [{}, {}], \"seed\": 12}");
+    let (mut decisions, mut reused) = (0, 0);
+    let mut n = 0;
+    while !legal_texts(&g).is_empty() {
+        let snap = g.snapshot().unwrap();
+        let seat = Reflect::get(&snap, &"current".into())
+            .unwrap()
+            .as_f64()
+            .unwrap();
+        let legal = legal_texts(&g);
+        let bot = if seat == 0.0 { &mut p } else { &mut greedy };
+        let d = bot
+            .decide(&g, JsValue::from(n as f64), JsValue::UNDEFINED)
+            .unwrap_or_else(|e| panic!("decide threw {}", message_of(&e)));
+        let a = Reflect::get(&d, &"action".into()).unwrap();
+        assert!(legal.contains(&text(&a)), "{} is not legal", text(&a));
+        if seat == 0.0 && legal.len() > 1 {
+            decisions += 1;
+            let r = Reflect::get(&d, &"reused".into())
+                .unwrap()
+                .as_f64()
+                .unwrap();
+            reused += (r > 0.0) as u32;
+        }
+        g.apply(a).unwrap();
+        n += 1;
+        assert!(n < 20_000, "the game did not end");
+    }
+    assert!(
+        decisions > 20 && reused * 2 > decisions,
+        "reused {reused} of {decisions}"
+    );
+    let e = p
+        .decide(&g, JsValue::from(1.0), JsValue::UNDEFINED)
+        .unwrap_err();
+    assert_eq!(code_of(&e), "game_over");
+}

@@ -8,8 +8,11 @@
 //   {type: "init", id, wasm?}   load the engine (wasm: the bots' package's
 //                               bytes, for the single-file build, which has
 //                               no .wasm file)
-//   {type: "decide", id, save, kind, seed, budget}
-//                               Game.load(save), then botDecision(kind, seed, budget)
+//   {type: "decide", id, save, kind, seed, budget, player?}
+//                               Game.load(save), then botDecision(kind, seed, budget);
+//                               with `player` (a key such as "1:expert", one per
+//                               seat), by the BotPlayer kept under that key, so
+//                               the expert starts from its last decision's tree
 //   {type: "odds", id, save}    the game's voyageOdds() (issue 14)
 //   {type: "hint", id, save, seed, budget}
 //                               the game's hint(seed, budget) (issue 32)
@@ -31,6 +34,9 @@
 import * as engine from "./pkg/tongiaki_bots.js";
 
 let ready = null;
+/** The kept bots (BotPlayer) by the page's key, oldest first; at most KEPT. */
+const players = new Map();
+const KEPT = 6;
 let last = null; // { log: Action[] as JSON strings, options: string, game }
 
 function start(wasm) {
@@ -104,6 +110,24 @@ async function review(m) {
   }
 }
 
+/** The BotPlayer kept under `key` for `kind`: made on first use (or when the kind changes). */
+function playerFor(key, kind) {
+  let p = players.get(key);
+  if (p && p.kind !== kind) {
+    p.free();
+    p = null;
+  }
+  players.delete(key);
+  if (!p) p = new engine.BotPlayer(kind);
+  players.set(key, p); // the most recent last
+  while (players.size > KEPT) {
+    const [oldest, q] = players.entries().next().value;
+    players.delete(oldest);
+    q.free();
+  }
+  return p;
+}
+
 function errorOf(e) {
   return {
     message: String((e && e.message) || e),
@@ -124,7 +148,9 @@ self.onmessage = async (event) => {
     if (m.type === "decide") {
       await start();
       const game = gameOf(m.save);
-      const decision = game.botDecision(m.kind, m.seed, m.budget);
+      const decision = m.player
+        ? playerFor(m.player, m.kind).decide(game, m.seed, m.budget)
+        : game.botDecision(m.kind, m.seed, m.budget);
       self.postMessage({ id: m.id, decision });
       return;
     }

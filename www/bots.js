@@ -164,7 +164,7 @@ function record(kind, decision, inWorker) {
   stats.decisions += 1;
   stats.iterations += decision.iterations || 0;
   stats.millis += decision.millis || 0;
-  stats.last = { kind, iterations: decision.iterations, millis: decision.millis, worker: inWorker };
+  stats.last = { kind, iterations: decision.iterations, reused: decision.reused || 0, millis: decision.millis, worker: inWorker };
   stats.recent.push(stats.last);
   if (stats.recent.length > RECENT) stats.recent.shift();
 }
@@ -187,7 +187,9 @@ export async function chooseAction(game, seat, kind = "random", opts = {}) {
   const w = await getWorker();
   if (w) {
     try {
-      const m = await w.post({ type: "decide", save: game.save(), kind, seed, budget });
+      // One kept bot a seat (the worker's BotPlayer): the expert goes on
+      // from its last decision's search.
+      const m = await w.post({ type: "decide", save: game.save(), kind, seed, budget, player: `${seat}:${kind}` });
       record(kind, m.decision, true);
       return m.decision.action;
     } catch (e) {

@@ -97,6 +97,9 @@ pub struct SearchConfig {
     pub small: u32,
     /// Flat Monte Carlo on paired pile orders instead of the tree ([`super::flat`]).
     pub flat: bool,
+    /// Tree reuse: a decision starts from the part of the bot's last tree
+    /// that the moves played since lead to ([`Reused`]).
+    pub reuse: bool,
 }
 
 impl Default for SearchConfig {
@@ -111,6 +114,7 @@ impl Default for SearchConfig {
             widen: 1.0,
             small: SMALL_CHOICE_ITERATIONS,
             flat: false,
+            reuse: false,
         }
     }
 }
@@ -120,9 +124,11 @@ impl SearchConfig {
     /// `rollout=random|light|greedy`, `reward=rank|win|margin`, `c=F`,
     /// `horizon=N`, `widen=F`, `widen_base=F`, `small=N` (iterations per
     /// legal action of a small choice, 0: the whole budget), `flat` (flat
-    /// Monte Carlo on paired pile orders instead of the tree).
+    /// Monte Carlo on paired pile orders instead of the tree), `reuse`
+    /// (start each decision from the last one's tree, [`Reused`]).
     pub fn parse(opts: &[&str]) -> Result<SearchConfig, BotError> {
         let mut cfg = SearchConfig::default();
+        let (mut iters, mut millis) = (None, None);
         for &o in opts {
             let bad = || BotError::SearchOption(o.to_string());
             if let Some(ms) = o.strip_suffix("ms") {
@@ -130,7 +136,10 @@ impl SearchConfig {
                 if ms.is_nan() {
                     return Err(bad());
                 }
-                cfg.budget = Budget::checked(None, Some(ms))?;
+                // With an iteration count before it, both (the first to
+                // run out stops the search: `search:2000:900ms`).
+                cfg.budget = Budget::checked(iters, Some(ms))?;
+                millis = Some(ms);
             } else if o.bytes().all(|b| b.is_ascii_digit()) && !o.is_empty() {
                 // Digits only: an iteration count (refused above the cap,
                 // however many digits).
@@ -138,7 +147,8 @@ impl SearchConfig {
                 if n == 0.0 {
                     return Err(BotError::NoIterations);
                 }
-                cfg.budget = Budget::checked(Some(n), None)?;
+                cfg.budget = Budget::checked(Some(n), millis)?;
+                iters = Some(n);
             } else if let Some((k, v)) = o.split_once('=') {
                 // A finite number (NaN or inf would make every node's
                 // score NaN).
@@ -182,6 +192,8 @@ impl SearchConfig {
                 }
             } else if o == "flat" {
                 cfg.flat = true;
+            } else if o == "reuse" {
+                cfg.reuse = true;
             } else {
                 return Err(bad());
             }
@@ -191,12 +203,103 @@ impl SearchConfig {
 }
 
 /// The search bot.
+#[derive(Clone)]
 pub struct SearchBot {
     rng: ChaCha8Rng,
     cfg: SearchConfig,
     params: Params,
     /// Iterations run by the last decision (for benchmarks).
     pub last_iterations: u32,
+    /// With `reuse`: the last decision's game and tree.
+    last: Option<Reused>,
+    /// With `reuse`: visits the last decision's root started with (for
+    /// tests and benchmarks).
+    pub reused_visits: u32,
+}
+
+/// A decision's game and its search tree, kept for the next decision of
+/// the same bot (`reuse`). Every node of the tree stands for one public
+/// state reached from the root by actions and the cards they drew, so when
+/// the next decision's game continues this one (its log extends the
+/// root's), the moves played since lead from the root to the node of the
+/// new position, if the search went there: that subtree's statistics are
+/// the new search's start. They stay fair samples: each was gathered on a
+/// pile order that drew exactly the cards the real moves drew.
+#[derive(Clone)]
+struct Reused {
+    game: Game,
+    nodes: Vec<Node>,
+}
+
+impl Reused {
+    /// The kept tree's part below `game`'s position, its root first; empty
+    /// when `game` does not continue the kept game or the search never
+    /// reached its position.
+    fn subtree_for(self, game: &Game) -> Vec<Node> {
+        let Reused {
+            game: mut g,
+            mut nodes,
+        } = self;
+        let (old, new) = (g.log(), game.log());
+        if nodes.is_empty() || new.len() < old.len() || new[..old.len()] != old[..] {
+            return Vec::new();
+        }
+        let moves: Vec<Move> = new[old.len()..].to_vec();
+        let mut at = 0u32;
+        for m in moves {
+            let Some(i) = g.legal_moves().iter().position(|&a| a == m) else {
+                return Vec::new();
+            };
+            let n = &nodes[at as usize];
+            let Some(k) = n.order.iter().position(|&o| o as usize == i) else {
+                return Vec::new();
+            };
+            let before = drawn_mask(&g);
+            // The kept game is the bot's copy of the real one: it draws the
+            // cards the real moves drew (checked below).
+            g.play_trusted(m);
+            let sig = outcome(&g, before);
+            match n.edges[k].children.iter().find(|c| c.0 == sig) {
+                Some(&(_, child)) => at = child,
+                None => return Vec::new(),
+            }
+        }
+        if !same_public_state(&g, game) {
+            return Vec::new();
+        }
+        // The subtree, renumbered from 0 (the rest is dropped).
+        let mut map = std::collections::HashMap::new();
+        let mut queue = vec![at];
+        map.insert(at, 0u32);
+        let mut out: Vec<Node> = Vec::new();
+        while let Some(&old_id) = queue.get(out.len()) {
+            let mut node = std::mem::take(&mut nodes[old_id as usize]);
+            for e in &mut node.edges {
+                for c in &mut e.children {
+                    let id = *map.entry(c.1).or_insert_with(|| {
+                        queue.push(c.1);
+                        (queue.len() - 1) as u32
+                    });
+                    c.1 = id;
+                }
+            }
+            out.push(node);
+        }
+        out
+    }
+}
+
+/// Do two games stand at the same public position (the same log, cards
+/// where they lie, phase and supplies)?
+fn same_public_state(a: &Game, b: &Game) -> bool {
+    a.log() == b.log()
+        && a.players() == b.players()
+        && a.phase() == b.phase()
+        && a.supplies() == b.supplies()
+        && CardId::all().all(|c| {
+            let (x, y) = (a.board(), b.board());
+            x.placement(c) == y.placement(c) && x.is_removed(c) == y.is_removed(c)
+        })
 }
 
 impl SearchBot {
@@ -209,7 +312,38 @@ impl SearchBot {
                 ..Params::default()
             },
             last_iterations: 0,
+            last: None,
+            reused_visits: 0,
         }
+    }
+}
+
+impl SearchBot {
+    /// Nodes of the tree kept for the next decision (`reuse`): at most one
+    /// per iteration that went through its root, so a kept tree is never
+    /// larger than the visits it holds.
+    pub fn kept_nodes(&self) -> usize {
+        self.last.as_ref().map_or(0, |r| r.nodes.len())
+    }
+
+    /// Bytes the kept tree holds on the heap (its nodes, their actions'
+    /// order, edges and children), about: what a kept bot costs a server.
+    pub fn kept_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.last.as_ref().map_or(0, |r| {
+            r.nodes
+                .iter()
+                .map(|n| {
+                    size_of::<Node>()
+                        + n.order.capacity() * size_of::<u16>()
+                        + n.edges.capacity() * size_of::<Edge>()
+                        + n.edges
+                            .iter()
+                            .map(|e| e.children.capacity() * size_of::<(u64, u32)>())
+                            .sum::<usize>()
+                })
+                .sum()
+        })
     }
 }
 
@@ -220,11 +354,18 @@ impl Bot for SearchBot {
     fn last_iterations(&self) -> u32 {
         self.last_iterations
     }
+    fn last_reused(&self) -> u32 {
+        self.reused_visits
+    }
     fn set_clock(&mut self, ms: f64) {
         self.cfg.budget.millis = Some(ms);
     }
+    fn reseed(&mut self, seed: u64) {
+        self.rng = ChaCha8Rng::seed_from_u64(seed);
+    }
     fn choose(&mut self, game: &Game) -> Move {
         let legal = game.legal_moves();
+        self.reused_visits = 0;
         if legal.len() == 1 {
             self.last_iterations = 0;
             return legal[0];
@@ -257,6 +398,10 @@ impl Bot for SearchBot {
             return legal[r.best];
         }
         let mut tree = Tree::new(&self.cfg, &self.params);
+        if let Some(last) = self.last.take() {
+            tree.nodes = last.subtree_for(game);
+        }
+        self.reused_visits = tree.nodes.first().map_or(0, |n| n.visits);
         let clock = Clock::start();
         let mut it = 0;
         while it < cap {
@@ -272,6 +417,12 @@ impl Bot for SearchBot {
         }
         self.last_iterations = it;
         let best = tree.best_root_action();
+        if self.cfg.reuse {
+            self.last = Some(Reused {
+                game: game.clone(),
+                nodes: tree.nodes,
+            });
+        }
         legal[best]
     }
 }
@@ -286,6 +437,7 @@ struct Edge {
     children: Vec<(u64, u32)>,
 }
 
+#[derive(Clone, Default)]
 struct Node {
     /// Player to move here.
     mover: u8,

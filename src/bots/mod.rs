@@ -47,12 +47,17 @@ pub use mcts::{SearchBot, SearchConfig};
 pub use play::{mix, play_game, play_game_timed, PlayError, Thinking};
 
 /// A player that picks one of `game.legal_actions()`.
-pub trait Bot {
+pub trait Bot: Send {
     fn name(&self) -> &'static str;
     /// Chooses one of the legal actions of `game` (which must not be over).
     fn choose(&mut self, game: &Game) -> Move;
     /// Search iterations the last `choose` ran (0 for bots that do not search).
     fn last_iterations(&self) -> u32 {
+        0
+    }
+    /// Visits the last `choose`'s search started with, kept from the
+    /// decision before (`search:…:reuse`; 0 for other bots).
+    fn last_reused(&self) -> u32 {
         0
     }
     /// Is thinking time worth measuring? Not for a bot whose choice is one
@@ -66,6 +71,9 @@ pub trait Bot {
     /// given the page's or the server's budget); bots that do not search
     /// need no clock.
     fn set_clock(&mut self, _ms: f64) {}
+    /// Draws its random numbers from `seed` from now on (a kept
+    /// [`Player`]'s next decision).
+    fn reseed(&mut self, seed: u64);
 }
 
 /// The same game with the hidden pile in an order drawn from `rng`: what a
@@ -101,6 +109,9 @@ impl Bot for RandomBot {
     }
     fn is_timed(&self) -> bool {
         false
+    }
+    fn reseed(&mut self, seed: u64) {
+        self.rng = ChaCha8Rng::seed_from_u64(seed);
     }
 }
 
@@ -141,7 +152,7 @@ pub struct Budget {
 /// iterations (a few seconds natively) and milliseconds. More is refused,
 /// naming the cap ([`BotError::IterationsCap`], [`BotError::MillisCap`]).
 /// The iterations' cap leaves room for search at several times the page's
-/// budget of 2000 and above the expert's 4000 (what an iteration costs:
+/// budget of 2000 and above the expert's 8000 (what an iteration costs:
 /// BENCHMARKS.md).
 pub const MAX_SEARCH_ITERATIONS: u32 = 10_000;
 pub const MAX_SEARCH_MILLIS: f64 = 5_000.0;
@@ -363,6 +374,9 @@ pub struct Decision {
     pub action: Action,
     /// Search iterations run (0 for `random`, `greedy`, and forced moves).
     pub iterations: u32,
+    /// Visits the search started with, kept from the same [`Player`]'s
+    /// decision before (0 for a fresh search and for other bots).
+    pub reused: u32,
 }
 
 /// One bot decision for the player to move: what the wasm layer calls (the
@@ -379,7 +393,8 @@ pub fn choose_action(
     decide(game, kind, seed, budget).map(|d| d.action)
 }
 
-/// [`choose_action`] with the number of search iterations it ran.
+/// [`choose_action`] with the number of search iterations it ran: a new
+/// [`Player`]'s first decision.
 pub fn decide(
     game: &Game,
     kind: &str,
@@ -389,10 +404,58 @@ pub fn decide(
     if game.is_over() {
         return Err(BotError::GameOver);
     }
-    let mut bot = make_bot_with(kind, seed, budget)?;
-    let action = bot.choose(game).to_action();
-    Ok(Decision {
-        action,
-        iterations: bot.last_iterations(),
-    })
+    Player::new(kind, seed, budget)?.decide(game, seed, budget)
+}
+
+/// A bot kept for a seat across a game's decisions (the page's bots'
+/// worker keeps one per seat, `BotPlayer` in the JS API): a search with
+/// `reuse` (the expert) starts each decision from what its last one
+/// searched below the position reached ([`mcts`]). Its decision depends on
+/// the game, the seed and what it kept, never on the hidden order of the
+/// pile; what it kept counts only while the game goes on from the kept
+/// position (a take-back or another game starts afresh). [`decide`] is a
+/// new player's first decision.
+pub struct Player {
+    kind: String,
+    budget: Option<Budget>,
+    bot: Box<dyn Bot>,
+}
+
+impl Player {
+    /// A player of `kind` (as [`make_bot_with`]).
+    pub fn new(kind: &str, seed: u64, budget: Option<Budget>) -> Result<Player, BotError> {
+        Ok(Player {
+            kind: kind.to_string(),
+            budget,
+            bot: make_bot_with(kind, seed, budget)?,
+        })
+    }
+
+    pub fn kind(&self) -> &str {
+        &self.kind
+    }
+
+    /// The decision for the player to move in `game`, with random numbers
+    /// from `seed`. Another `budget` than the last makes the bot afresh
+    /// (what it kept is dropped).
+    pub fn decide(
+        &mut self,
+        game: &Game,
+        seed: u64,
+        budget: Option<Budget>,
+    ) -> Result<Decision, BotError> {
+        if game.is_over() {
+            return Err(BotError::GameOver);
+        }
+        if budget != self.budget {
+            *self = Player::new(&self.kind, seed, budget)?;
+        }
+        self.bot.reseed(seed);
+        let action = self.bot.choose(game).to_action();
+        Ok(Decision {
+            action,
+            iterations: self.bot.last_iterations(),
+            reused: self.bot.last_reused(),
+        })
+    }
 }

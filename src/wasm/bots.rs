@@ -7,7 +7,7 @@
 //! does not depend on the hidden order of the pile.
 
 use super::{engine_error, js_kind, number_text, to_js, Game};
-use crate::bots::{decide, BotError, Budget, Decision};
+use crate::bots::{decide, BotError, Budget, Decision, Player};
 use crate::error::{args, Error};
 use crate::options::MAX_SEED;
 use serde::Serialize;
@@ -26,6 +26,9 @@ export interface BotDecision {
   action: Action;
   /** Search iterations run (0 for random, greedy and forced moves). */
   iterations: number;
+  /** Visits the search started with, kept from the same BotPlayer's
+   *  decision before (the expert's tree reuse; 0 for a fresh search). */
+  reused: number;
   /** Milliseconds the decision took, by the browser's clock. */
   millis: number;
 }
@@ -35,6 +38,7 @@ export interface BotDecision {
 struct DecisionJs<'a> {
     action: &'a crate::Action,
     iterations: u32,
+    reused: u32,
     millis: f64,
 }
 
@@ -146,6 +150,62 @@ impl Game {
         to_js(&DecisionJs {
             action: &d.action,
             iterations: d.iterations,
+            reused: d.reused,
+            millis: js_sys::Date::now() - start,
+        })
+    }
+}
+
+/// A bot kept for one seat across a game's decisions (the page's bots'
+/// worker keeps one per seat): the expert then starts each decision from
+/// what its last one searched (`bots::Player`). `new BotPlayer(kind)`,
+/// then `decide(game, seed, budget)` as `Game.botDecision`; the same kind's
+/// levels, seeds and budgets. Its choice depends on the game, the seed and
+/// what it kept from its earlier decisions in this game, never on the
+/// hidden order of the pile.
+#[wasm_bindgen]
+pub struct BotPlayer {
+    player: Player,
+}
+
+#[wasm_bindgen]
+impl BotPlayer {
+    /// Throws a `TongiakiError` with code `bad_options` for an unknown kind.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "string")] kind: JsValue,
+    ) -> Result<BotPlayer, JsValue> {
+        let kind = kind_of(&kind)?;
+        let player = Player::new(&kind, 0, None).map_err(|e| engine_error(e.to_error()))?;
+        Ok(BotPlayer { player })
+    }
+
+    /// Its kind, as given.
+    #[wasm_bindgen(getter)]
+    pub fn kind(&self) -> String {
+        self.player.kind().to_string()
+    }
+
+    /// `Game.botDecision` by this kept bot: errors as there.
+    #[wasm_bindgen(unchecked_return_type = "BotDecision")]
+    pub fn decide(
+        &mut self,
+        game: &Game,
+        #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "BotBudget | undefined")] budget: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let start = js_sys::Date::now();
+        let seed = seed_of(&seed)?;
+        let budget = budget_of(&budget)?;
+        let g = game.game()?;
+        let d = self
+            .player
+            .decide(g, seed, budget)
+            .map_err(|e| engine_error(e.to_error()))?;
+        to_js(&DecisionJs {
+            action: &d.action,
+            iterations: d.iterations,
+            reused: d.reused,
             millis: js_sys::Date::now() - start,
         })
     }

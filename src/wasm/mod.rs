@@ -438,6 +438,8 @@ impl Game {
 #[cfg(feature = "bots")]
 mod bots;
 #[cfg(feature = "bots")]
+pub use bots::BotPlayer;
+#[cfg(feature = "bots")]
 mod odds;
 // `Review` and `Game.hint` (issue 32): the bots' package too.
 #[cfg(feature = "bots")]

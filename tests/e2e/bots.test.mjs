@@ -66,6 +66,21 @@ test("search and greedy bots think in a Web Worker while the page keeps drawing"
   assert.deepEqual(errors, []);
 });
 
+test("the expert goes on from its last search in the worker (a BotPlayer a seat)", async () => {
+  const { page, errors } = await openPage(browser.context, `${BASE_URL}?new`);
+  await ready(page);
+  await runBots(page, { seats: ["expert", "greedy"], seed: 21, speed: 0, decisions: 16, timeout: 120000 });
+  const stats = await page.evaluate(() => window.tongiakiApp.botStats());
+  const expert = stats.recent.filter((d) => d.kind === "expert" && d.iterations > 0);
+  assert.ok(expert.length >= 4, JSON.stringify(stats.recent));
+  // The first search starts fresh; later ones from the tree the last kept.
+  assert.equal(expert[0].reused, 0, JSON.stringify(expert[0]));
+  assert.ok(expert.filter((d) => d.reused > 0).length >= 2, JSON.stringify(expert));
+  assert.ok(expert.every((d) => d.worker), "in the worker");
+  await page.close();
+  assert.deepEqual(errors, []);
+});
+
 test("a human seat gets the turn back after bot seats", async () => {
   const { page, errors } = await openPage(browser.context, `${BASE_URL}?new`);
   await ready(page);

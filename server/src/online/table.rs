@@ -55,6 +55,10 @@ pub struct Table {
     pub clock_armed: Option<u64>,
     /// A bot is deciding move n.
     pub bot_thinking: Option<u32>,
+    /// The bots kept by seat between their decisions (the expert goes on
+    /// from its last search's tree, `tongiaki::bots::Player`); away while
+    /// one thinks.
+    pub kept_bots: HashMap<u8, tongiaki::bots::Player>,
     /// The current `state` message, serialised once.
     pub state_msg: Option<std::sync::Arc<str>>,
     /// The voyage odds of the current move, worked out once for everyone
@@ -101,6 +105,7 @@ impl Table {
             clock_out: false,
             clock_armed: None,
             bot_thinking: None,
+            kept_bots: HashMap::new(),
             state_msg: None,
             odds: None,
             gone: false,

@@ -123,6 +123,9 @@ impl Bot for GreedyBot {
         }
         greedy_action(&game, &self.params)
     }
+    fn reseed(&mut self, seed: u64) {
+        self.rng = ChaCha8Rng::seed_from_u64(seed);
+    }
 }
 
 /// Decisions of the turn so far (since the action that started it).

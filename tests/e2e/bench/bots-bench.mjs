@@ -8,7 +8,8 @@
 // reports, from the page's own record of every bot decision in the Web
 // Worker: search decisions, their time (mean, 95th percentile, max; measured
 // in the worker around the engine call), iterations per decision and per
-// second, and how many decisions the clock cut short.
+// second, how many decisions the clock cut short, and how many started from
+// visits kept from the decision before (the expert's tree reuse).
 import { launch, openPage, BASE_URL } from "../lib/browser.mjs";
 
 const GAMES = Number(process.env.GAMES || 2);
@@ -69,6 +70,10 @@ console.log(
       iterations_mean: sum(its) / its.length,
       iterations_per_second: sum(its) / (sum(ms) / 1000),
       cut_by_clock: cut,
+      // Decisions whose search started from the tree kept (BotPlayer), and
+      // the visits kept, median of those.
+      started_from_kept: all.filter((d) => d.reused > 0).length,
+      kept_visits_median: all.some((d) => d.reused > 0) ? pct(all.filter((d) => d.reused > 0).map((d) => d.reused), 0.5) : 0,
       // What the clock let a cut search reach: the iterations the worker
       // runs in SEARCH_MILLIS (10th, 50th, 90th percentile).
       iterations_when_cut: cut ? [pct(cutIts, 0.1), pct(cutIts, 0.5), pct(cutIts, 0.9)] : null,

@@ -24,9 +24,13 @@ impl Hub {
                     return;
                 };
                 t.bot_thinking = Some(n);
+                let kept = game
+                    .current()
+                    .and_then(|seat| t.kept_bots.remove(&seat))
+                    .filter(|p| p.kind() == kind);
                 let hub = self.clone();
                 let h = h.clone();
-                tokio::spawn(async move { hub.bot_move(h, n, kind, game).await });
+                tokio::spawn(async move { hub.bot_move(h, n, kind, game, kept).await });
             }
             Some(Mover::Player) => {
                 let clock = Duration::from_secs(t.record.turn_clock_secs);
@@ -57,6 +61,7 @@ impl Hub {
         n: u32,
         kind: String,
         game: tongiaki::Game,
+        kept: Option<tongiaki::bots::Player>,
     ) {
         if !self.config.bot_delay.is_zero() {
             tokio::time::sleep(self.config.bot_delay).await;
@@ -70,11 +75,25 @@ impl Hub {
         let seed = token::bot_seed();
         let seat = game.current();
         let decided = tokio::task::spawn_blocking(move || {
-            tongiaki::bots::decide(&game, &kind, seed, Some(budget))
+            let mut player = match kept {
+                Some(p) => p,
+                None => tongiaki::bots::Player::new(&kind, seed, Some(budget))?,
+            };
+            let d = player.decide(&game, seed, Some(budget))?;
+            Ok::<_, tongiaki::bots::BotError>((d, player))
         })
         .await;
         drop(permit);
         let mut t = h.table.lock().await;
+        let decided = decided.map(|r| {
+            r.map(|(d, player)| {
+                // Kept for the seat's next decision (dropped with the table).
+                if let Some(seat) = seat {
+                    t.kept_bots.insert(seat, player);
+                }
+                d
+            })
+        });
         if t.bot_thinking == Some(n) {
             t.bot_thinking = None;
         }
