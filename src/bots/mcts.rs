@@ -357,6 +357,9 @@ impl Bot for SearchBot {
     fn last_reused(&self) -> u32 {
         self.reused_visits
     }
+    fn kept_bytes(&self) -> usize {
+        SearchBot::kept_bytes(self)
+    }
     fn set_clock(&mut self, ms: f64) {
         self.cfg.budget.millis = Some(ms);
     }

@@ -60,6 +60,11 @@ pub trait Bot: Send {
     fn last_reused(&self) -> u32 {
         0
     }
+    /// Bytes it keeps on the heap between decisions (a reusing search's
+    /// tree; 0 for other bots), about.
+    fn kept_bytes(&self) -> usize {
+        0
+    }
     /// Is thinking time worth measuring? Not for a bot whose choice is one
     /// random draw: reading the clock twice costs more than the choice, and
     /// would weigh on a random game's time, so its decisions are counted
@@ -433,6 +438,11 @@ impl Player {
 
     pub fn kind(&self) -> &str {
         &self.kind
+    }
+
+    /// Bytes it keeps between decisions (the expert's tree), about.
+    pub fn kept_bytes(&self) -> usize {
+        self.bot.kept_bytes()
     }
 
     /// The decision for the player to move in `game`, with random numbers

@@ -58,7 +58,7 @@ pub struct Table {
     /// The bots kept by seat between their decisions (the expert goes on
     /// from its last search's tree, `tongiaki::bots::Player`); away while
     /// one thinks.
-    pub kept_bots: HashMap<u8, tongiaki::bots::Player>,
+    pub kept_bots: HashMap<u8, super::hub::KeptBot>,
     /// The current `state` message, serialised once.
     pub state_msg: Option<std::sync::Arc<str>>,
     /// The voyage odds of the current move, worked out once for everyone

@@ -7,8 +7,57 @@ use crate::online::error::Code;
 use crate::online::store::Status;
 use crate::online::table::{Mover, Table};
 use crate::online::token;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tongiaki::bots::Player;
+
+/// What the kept bots of all tables of a process may hold (their search
+/// trees: the expert keeps up to ~5 MB, BENCHMARKS.md): past it, a bot
+/// searches afresh at its next decision instead of being kept.
+pub const KEPT_BOTS_BYTES: usize = 256 << 20;
+
+/// A bot seat's bot kept between its decisions (the expert goes on from
+/// its last search's tree, `tongiaki::bots::Player`), counted in the
+/// process's total while kept.
+pub struct KeptBot {
+    player: Option<Player>,
+    bytes: usize,
+    total: Arc<AtomicUsize>,
+}
+
+impl KeptBot {
+    /// Keeps `player` if its tree fits in what is left of `cap` bytes in
+    /// `total`; else `None` (dropped: the next decision searches afresh).
+    pub fn keep(player: Player, total: &Arc<AtomicUsize>, cap: usize) -> Option<KeptBot> {
+        let bytes = player.kept_bytes();
+        total
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |t| {
+                (t + bytes <= cap).then_some(t + bytes)
+            })
+            .ok()?;
+        Some(KeptBot {
+            player: Some(player),
+            bytes,
+            total: total.clone(),
+        })
+    }
+
+    /// The player, no longer counted.
+    pub fn take(mut self) -> Player {
+        self.player.take().expect("a kept bot holds its player")
+    }
+
+    pub fn kind(&self) -> &str {
+        self.player.as_ref().map_or("", |p| p.kind())
+    }
+}
+
+impl Drop for KeptBot {
+    fn drop(&mut self) {
+        self.total.fetch_sub(self.bytes, Ordering::AcqRel);
+    }
+}
 
 impl Hub {
     /// Starts whatever must happen next at the table without a player: a
@@ -27,7 +76,8 @@ impl Hub {
                 let kept = game
                     .current()
                     .and_then(|seat| t.kept_bots.remove(&seat))
-                    .filter(|p| p.kind() == kind);
+                    .filter(|p| p.kind() == kind)
+                    .map(KeptBot::take);
                 let hub = self.clone();
                 let h = h.clone();
                 tokio::spawn(async move { hub.bot_move(h, n, kind, game, kept).await });
@@ -88,8 +138,10 @@ impl Hub {
         let decided = decided.map(|r| {
             r.map(|(d, player)| {
                 // Kept for the seat's next decision (dropped with the table).
-                if let Some(seat) = seat {
-                    t.kept_bots.insert(seat, player);
+                if let Some(kept) = seat.and_then(|seat| {
+                    KeptBot::keep(player, &self.kept_bytes, KEPT_BOTS_BYTES).map(|k| (seat, k))
+                }) {
+                    t.kept_bots.insert(kept.0, kept.1);
                 }
                 d
             })
@@ -132,5 +184,42 @@ impl Hub {
                 });
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A kept bot counts in the process's total while kept and leaves it
+    /// when taken back or dropped (with its table); past the cap it is not
+    /// kept.
+    #[test]
+    fn kept_bots_are_counted_and_capped() {
+        let total = Arc::new(AtomicUsize::new(0));
+        let g = tongiaki::Game::new(tongiaki::GameOptions::simple(2, 5)).unwrap();
+        let mut p = Player::new("search:100:reuse", 1, None).unwrap();
+        let mut g2 = g.clone();
+        while g2.legal_moves().len() < 2 {
+            let m = g2.legal_moves()[0];
+            g2.play_trusted(m);
+        }
+        p.decide(&g2, 1, None).unwrap();
+        let bytes = p.kept_bytes();
+        assert!(bytes > 0, "the search kept its tree");
+        let k = KeptBot::keep(p, &total, 10 * bytes).expect("fits");
+        assert_eq!(total.load(Ordering::Acquire), bytes);
+        let p = k.take();
+        assert_eq!(total.load(Ordering::Acquire), 0);
+        let k = KeptBot::keep(p, &total, 10 * bytes).expect("fits");
+        assert_eq!(k.kind(), "search:100:reuse");
+        // The rest of the cap does not hold a second one this large.
+        let mut q = Player::new("search:100:reuse", 2, None).unwrap();
+        q.decide(&g2, 2, None).unwrap();
+        let big = q.kept_bytes();
+        assert!(KeptBot::keep(q, &total, bytes + big - 1).is_none());
+        assert_eq!(total.load(Ordering::Acquire), bytes);
+        drop(k);
+        assert_eq!(total.load(Ordering::Acquire), 0);
     }
 }

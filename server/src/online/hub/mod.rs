@@ -24,6 +24,7 @@ mod odds;
 mod play;
 mod sweep;
 
+pub use bots::KeptBot;
 pub use meet::{Arrival, Speaker};
 
 use super::error::{Code, OnlineError};
@@ -125,6 +126,9 @@ pub struct Hub {
     pub config: Config,
     tables: Mutex<HashMap<String, Arc<TableHandle>>>,
     search_slots: Semaphore,
+    /// Bytes the tables' kept bots hold (their search trees): at most
+    /// [`bots::KEPT_BOTS_BYTES`].
+    kept_bytes: Arc<AtomicUsize>,
     addrs: Mutex<HashMap<IpAddr, usize>>,
     pub connections: AtomicUsize,
     /// Spectators' connections at all tables.
@@ -198,6 +202,7 @@ impl Hub {
             config,
             tables: Mutex::new(HashMap::new()),
             search_slots: Semaphore::new(cores),
+            kept_bytes: Arc::new(AtomicUsize::new(0)),
             addrs: Mutex::new(HashMap::new()),
             connections: AtomicUsize::new(0),
             watchers: AtomicUsize::new(0),
