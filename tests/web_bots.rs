@@ -56,6 +56,15 @@ fn budget(iterations: u32) -> JsValue {
     js(&format!("{{\"iterations\": {iterations}}}"))
 }
 
+/// The seat to move (`snapshot().current`).
+fn current(g: &Game) -> usize {
+    let snap = g.snapshot().unwrap();
+    Reflect::get(&snap, &"current".into())
+        .unwrap()
+        .as_f64()
+        .unwrap() as usize
+}
+
 /// Plays a game to the end with `kinds[seat]` choosing; every choice must
 /// be one of the legal actions and accepted by `apply`.
 fn play(kinds: &[&str], seed: u32, search_iterations: u32) -> usize {
@@ -71,10 +80,7 @@ fn play(kinds: &[&str], seed: u32, search_iterations: u32) -> usize {
     let mut last_turn = 0;
     while !legal_texts(&g).is_empty() {
         let snap = g.snapshot().unwrap();
-        let seat = Reflect::get(&snap, &"current".into())
-            .unwrap()
-            .as_f64()
-            .unwrap() as usize;
+        let seat = current(&g);
         let turn = Reflect::get(&snap, &"turn".into())
             .unwrap()
             .as_f64()
@@ -254,19 +260,15 @@ fn a_kept_bot_player_reuses_its_tree_along_the_game() {
     let (mut decisions, mut reused) = (0, 0);
     let mut n = 0;
     while !legal_texts(&g).is_empty() {
-        let snap = g.snapshot().unwrap();
-        let seat = Reflect::get(&snap, &"current".into())
-            .unwrap()
-            .as_f64()
-            .unwrap();
+        let seat = current(&g);
         let legal = legal_texts(&g);
-        let bot = if seat == 0.0 { &mut p } else { &mut greedy };
+        let bot = if seat == 0 { &mut p } else { &mut greedy };
         let d = bot
             .decide(&g, JsValue::from(n as f64), JsValue::UNDEFINED)
             .unwrap_or_else(|e| panic!("decide threw {}", message_of(&e)));
         let a = Reflect::get(&d, &"action".into()).unwrap();
         assert!(legal.contains(&text(&a)), "{} is not legal", text(&a));
-        if seat == 0.0 && legal.len() > 1 {
+        if seat == 0 && legal.len() > 1 {
             decisions += 1;
             let r = Reflect::get(&d, &"reused".into())
                 .unwrap()

@@ -244,9 +244,9 @@ impl Reused {
         if nodes.is_empty() || new.len() < old.len() || new[..old.len()] != old[..] {
             return Vec::new();
         }
-        let moves: Vec<Move> = new[old.len()..].to_vec();
+        let since = old.len();
         let mut at = 0u32;
-        for m in moves {
+        for &m in &new[since..] {
             let Some(i) = g.legal_moves().iter().position(|&a| a == m) else {
                 return Vec::new();
             };
@@ -316,19 +316,28 @@ impl SearchBot {
             reused_visits: 0,
         }
     }
-}
 
-impl SearchBot {
     /// Nodes of the tree kept for the next decision (`reuse`): at most one
     /// per iteration that went through its root, so a kept tree is never
     /// larger than the visits it holds.
     pub fn kept_nodes(&self) -> usize {
         self.last.as_ref().map_or(0, |r| r.nodes.len())
     }
+}
 
-    /// Bytes the kept tree holds on the heap (its nodes, their actions'
-    /// order, edges and children), about: what a kept bot costs a server.
-    pub fn kept_bytes(&self) -> usize {
+impl Bot for SearchBot {
+    fn name(&self) -> &'static str {
+        "search"
+    }
+    fn last_iterations(&self) -> u32 {
+        self.last_iterations
+    }
+    fn last_reused(&self) -> u32 {
+        self.reused_visits
+    }
+    /// The kept tree's heap: its nodes, their actions' order, edges and
+    /// children.
+    fn kept_bytes(&self) -> usize {
         use std::mem::size_of;
         self.last.as_ref().map_or(0, |r| {
             r.nodes
@@ -344,21 +353,6 @@ impl SearchBot {
                 })
                 .sum()
         })
-    }
-}
-
-impl Bot for SearchBot {
-    fn name(&self) -> &'static str {
-        "search"
-    }
-    fn last_iterations(&self) -> u32 {
-        self.last_iterations
-    }
-    fn last_reused(&self) -> u32 {
-        self.reused_visits
-    }
-    fn kept_bytes(&self) -> usize {
-        SearchBot::kept_bytes(self)
     }
     fn set_clock(&mut self, ms: f64) {
         self.cfg.budget.millis = Some(ms);

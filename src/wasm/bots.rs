@@ -42,6 +42,16 @@ struct DecisionJs<'a> {
     millis: f64,
 }
 
+/// A decision for JS, its milliseconds counted from `start` (`Date.now()`).
+fn decision_js(d: &Decision, start: f64) -> Result<JsValue, JsValue> {
+    to_js(&DecisionJs {
+        action: &d.action,
+        iterations: d.iterations,
+        reused: d.reused,
+        millis: js_sys::Date::now() - start,
+    })
+}
+
 /// The kind (a level, `random`, `greedy`, `search` or a spec) as a string.
 fn kind_of(kind: &JsValue) -> Result<String, JsValue> {
     kind.as_string().ok_or_else(|| {
@@ -147,12 +157,7 @@ impl Game {
     ) -> Result<JsValue, JsValue> {
         let start = js_sys::Date::now();
         let d = self.bot_decide(&kind, &seed, &budget)?;
-        to_js(&DecisionJs {
-            action: &d.action,
-            iterations: d.iterations,
-            reused: d.reused,
-            millis: js_sys::Date::now() - start,
-        })
+        decision_js(&d, start)
     }
 }
 
@@ -202,11 +207,6 @@ impl BotPlayer {
             .player
             .decide(g, seed, budget)
             .map_err(|e| engine_error(e.to_error()))?;
-        to_js(&DecisionJs {
-            action: &d.action,
-            iterations: d.iterations,
-            reused: d.reused,
-            millis: js_sys::Date::now() - start,
-        })
+        decision_js(&d, start)
     }
 }

@@ -138,10 +138,9 @@ impl Hub {
         let decided = decided.map(|r| {
             r.map(|(d, player)| {
                 // Kept for the seat's next decision (dropped with the table).
-                if let Some(kept) = seat.and_then(|seat| {
-                    KeptBot::keep(player, &self.kept_bytes, KEPT_BOTS_BYTES).map(|k| (seat, k))
-                }) {
-                    t.kept_bots.insert(kept.0, kept.1);
+                let kept = KeptBot::keep(player, &self.kept_bytes, KEPT_BOTS_BYTES);
+                if let (Some(seat), Some(kept)) = (seat, kept) {
+                    t.kept_bots.insert(seat, kept);
                 }
                 d
             })
